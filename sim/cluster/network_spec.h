@@ -1,0 +1,42 @@
+// What a scenario says about the network, before it is built into a Boost.Graph topology.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/common/diagnostics.h"
+#include "sim/engine/sim_time.h"
+
+namespace hermes::cluster {
+
+// A full-duplex link; each direction has the full bandwidth.
+struct LinkSpec {
+  std::string a;  // host or switch name
+  std::string b;
+  std::optional<double> bandwidth_mbps;  // unset: the NIC speed of the host end (host-switch links)
+  engine::SimTime latency = 0;           // one-way propagation + switching latency
+};
+
+struct NetworkSpec {
+  // "star": every host is linked to one switch ("switch0") at its NIC speed with
+  // `star_latency`. "custom": the switches and links below, nothing implied.
+  std::string topology = "star";
+  engine::SimTime star_latency = 100 * engine::kMicrosecond;
+  std::vector<std::string> switches;
+  std::vector<LinkSpec> links;
+};
+
+// A host as the network sees it.
+struct HostSpec {
+  std::string name;  // unique: "ps", "w0", "w1", ...
+  double nic_mbps = 0;
+};
+
+// Checks a spec against the hosts: link endpoints that name no host or switch, duplicate names,
+// links without bandwidth between two switches, non-positive bandwidth, workers that cannot reach
+// hosts[0] (the PS). Reports at base_path/... (e.g. /network/links/2/b) into diags.
+void check_network_spec(const NetworkSpec& spec, const std::vector<HostSpec>& hosts,
+                        const std::string& base_path, Diagnostics& diags);
+
+}  // namespace hermes::cluster
