@@ -8,7 +8,7 @@
 #include "sim/common/diagnostics.h"
 #include "sim/engine/sim_time.h"
 
-namespace hermes::cluster {
+namespace hermes::network {
 
 // A full-duplex link; each direction has the full bandwidth.
 struct LinkSpec {
@@ -39,4 +39,4 @@ struct HostSpec {
 void check_network_spec(const NetworkSpec& spec, const std::vector<HostSpec>& hosts,
                         const std::string& base_path, Diagnostics& diags);
 
-}  // namespace hermes::cluster
+}  // namespace hermes::network

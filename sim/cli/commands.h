@@ -1,0 +1,23 @@
+// Subcommands of the hermes-sim command line. Each takes the arguments after its name and
+// returns the process exit status. main.cc dispatches; each command lives in its own file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hermes::cli {
+
+using Args = std::vector<std::string>;
+
+int cmd_run(const Args& args);       // cmd_run.cc
+int cmd_validate(const Args& args);  // cmd_validate.cc
+int cmd_profiles(const Args& args);  // cmd_profiles.cc
+int cmd_train(const Args& args);     // cmd_train.cc: central training, no cluster
+int cmd_bench(const Args& args);     // cmd_bench.cc: dispatches to the benches below
+int bench_engine(const Args& args);  // bench_engine.cc
+int bench_math(const Args& args);    // bench_math.cc
+
+// Absolute path of the source tree (scenarios/, results/ live there).
+std::string source_dir();
+
+}  // namespace hermes::cli

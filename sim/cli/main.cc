@@ -1,0 +1,70 @@
+// hermes-sim: entry point. Dispatches to one subcommand per file (see commands.h).
+#include <exception>
+#include <iostream>
+#include <map>
+#include <string>
+
+#include "sim/cli/commands.h"
+#include "sim/common/diagnostics.h"
+
+namespace {
+
+struct Command {
+  int (*fn)(const hermes::cli::Args&);
+  const char* summary;
+};
+
+const std::map<std::string, Command>& commands() {
+  static const std::map<std::string, Command> table = {
+      {"run", {hermes::cli::cmd_run, "run a scenario file and write its results"}},
+      {"validate", {hermes::cli::cmd_validate, "check scenario files without running them"}},
+      {"profiles", {hermes::cli::cmd_profiles, "print the node profile catalog"}},
+      {"train", {hermes::cli::cmd_train, "train a model centrally (no cluster), per-epoch accuracy"}},
+      {"bench", {hermes::cli::cmd_bench, "measure speed: engine (events/s), math (GFLOP/s)"}},
+  };
+  return table;
+}
+
+void usage(std::ostream& os) {
+  os << "hermes-sim " << HERMES_VERSION
+     << ": discrete-event simulator of heterogeneous parameter-server training\n\n"
+        "usage: hermes-sim <command> [options]\n       hermes-sim <command> --help\n\n"
+        "commands:\n";
+  for (const auto& [name, cmd] : commands()) {
+    os << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << '\n';
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(std::cerr);
+    return 2;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    usage(std::cout);
+    return 0;
+  }
+  if (name == "--version") {
+    std::cout << "hermes-sim " << HERMES_VERSION << '\n';
+    return 0;
+  }
+  const auto it = commands().find(name);
+  if (it == commands().end()) {
+    std::cerr << "hermes-sim: unknown command '" << name << "'\n\n";
+    usage(std::cerr);
+    return 2;
+  }
+  try {
+    return it->second.fn(hermes::cli::Args(argv + 2, argv + argc));
+  } catch (const hermes::InputError& e) {
+    std::cerr << "hermes-sim " << name << ": error:\n" << e.what();
+    if (std::string(e.what()).back() != '\n') std::cerr << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "hermes-sim " << name << ": error: " << e.what() << '\n';
+    return 1;
+  }
+}
