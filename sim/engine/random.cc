@@ -5,6 +5,7 @@
 namespace hermes::engine {
 
 namespace {
+__extension__ typedef unsigned __int128 u128;  // GCC/Clang extension; exact 64x64->128 product
 constexpr std::uint32_t kM0 = 0xD2511F53u, kM1 = 0xCD9E8D57u;
 constexpr std::uint32_t kW0 = 0x9E3779B9u, kW1 = 0xBB67AE85u;
 
@@ -77,12 +78,12 @@ double RandomStream::uniform01() {
 
 std::uint64_t RandomStream::uniform_int(std::uint64_t n) {
   // Lemire (2019), "Fast random integer generation in an interval", with rejection: unbiased.
-  unsigned __int128 m = static_cast<unsigned __int128>(next_u64()) * n;
+  u128 m = static_cast<u128>(next_u64()) * n;
   auto low = static_cast<std::uint64_t>(m);
   if (low < n) {
     const std::uint64_t threshold = (0 - n) % n;
     while (low < threshold) {
-      m = static_cast<unsigned __int128>(next_u64()) * n;
+      m = static_cast<u128>(next_u64()) * n;
       low = static_cast<std::uint64_t>(m);
     }
   }
