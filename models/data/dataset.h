@@ -19,6 +19,11 @@ struct Dataset {
   // size() * sample_dim() floats; sample i starts at pixels[i * sample_dim()], layout CHW.
   std::vector<float> pixels;
   std::vector<std::uint8_t> labels;
+  // Per-channel standardisation applied after scaling bytes to [0,1]: x' = (x - mean[c]) /
+  // stddev[c]. Empty when none was applied (MNIST, Fashion-MNIST). For CIFAR-10 these are the
+  // TRAINING set's statistics, recorded on the train and the test set alike.
+  std::vector<double> channel_mean;
+  std::vector<double> channel_stddev;
 
   std::size_t size() const { return labels.size(); }
   std::size_t sample_dim() const {

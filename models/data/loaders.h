@@ -12,11 +12,19 @@ namespace hermes::data {
 // non-empty), $HERMES_DATA_DIR, <repo>/data, <repo>/../shared/data (and for fashion-mnist also
 // /usr/share/datasets/fashion-mnist). A candidate counts only if the dataset's files are there.
 // Throws InputError listing every place tried.
+// Each place is a data ROOT: the files must be in its subdirectory mnist/, fashion-mnist/ or
+// cifar-10/ (see data_dir.h for the file names; each may carry a .gz suffix). The returned path is
+// that subdirectory, e.g. "/work/shared/data/mnist".
 std::string resolve_data_dir(const std::string& dataset, const std::string& data_dir_flag);
 
 // Loads the train and test sets of `dataset` from the resolved directory (gzip or raw files).
 // MNIST/Fashion-MNIST: 1x28x28 floats in [0,1]. CIFAR-10: 3x32x32, [0,1] then per-channel
 // standardised with the training set's mean and std.
+// Names: "<dataset>/train" and "<dataset>/test". Throws hermes::InputError naming the file on any
+// missing or malformed input (see idx.h, cifar10.h, file_bytes.h).
+// Shared and cached per process (thread-safe): while any caller still holds a returned set, a
+// further load of the same files (same canonical paths, sizes and modification times) returns
+// the very same pointers instead of reading again; once nobody holds it, it is freed.
 TrainTestSplit load_dataset(const std::string& dataset, const std::string& data_dir_flag);
 
 }  // namespace hermes::data

@@ -1,0 +1,107 @@
+#include "models/data/cifar10.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+#include "models/data/file_bytes.h"
+#include "models/data/idx.h"
+#include "sim/common/diagnostics.h"
+
+namespace hermes::data {
+
+Dataset load_cifar10_batches(const std::vector<std::string>& paths, std::string name) {
+  Dataset ds;
+  ds.name = std::move(name);
+  ds.channels = kCifarChannels;
+  ds.height = kCifarSide;
+  ds.width = kCifarSide;
+  ds.num_classes = 10;
+  const float* unit = byte_to_unit_table();
+  for (std::size_t f = 0; f < paths.size(); ++f) {
+    const std::string& path = paths[f];
+    const std::vector<std::uint8_t> bytes = read_file_maybe_gzip(path);
+    if (bytes.empty() || bytes.size() % kCifarRecordBytes != 0) {
+      throw InputError(path + ": not a CIFAR-10 binary batch: " + std::to_string(bytes.size()) +
+                       " bytes (after gunzip), expected a non-zero multiple of 3073 (1 label " +
+                       "byte + 3072 pixel bytes per image)");
+    }
+    const std::size_t n = bytes.size() / kCifarRecordBytes;
+    // Official batches all hold 10000 records: reserve for all files once the first is known,
+    // so ~600 MB of floats are not reallocated batch after batch.
+    if (f == 0) {
+      ds.labels.reserve(n * paths.size());
+      ds.pixels.reserve(n * paths.size() * kCifarPixelBytes);
+    }
+    const std::size_t first = ds.labels.size();
+    ds.pixels.resize((first + n) * kCifarPixelBytes);
+    for (std::size_t r = 0; r < n; ++r) {
+      const std::uint8_t* rec = bytes.data() + r * kCifarRecordBytes;
+      if (rec[0] >= ds.num_classes) {
+        throw InputError(path + ": label " + std::to_string(rec[0]) + " of record " +
+                         std::to_string(r) + " is out of range, expected 0..9");
+      }
+      ds.labels.push_back(rec[0]);
+      float* out = ds.pixels.data() + (first + r) * kCifarPixelBytes;
+      for (std::size_t i = 0; i < kCifarPixelBytes; ++i) out[i] = unit[rec[1 + i]];
+    }
+  }
+  return ds;
+}
+
+ChannelStats compute_channel_stats(const Dataset& ds) {
+  const std::size_t channels = static_cast<std::size_t>(ds.channels);
+  const std::size_t plane = static_cast<std::size_t>(ds.height) * ds.width;
+  ChannelStats stats;
+  stats.mean.assign(channels, 0.0);
+  stats.stddev.assign(channels, 0.0);
+  if (ds.size() == 0 || plane == 0) return stats;
+  const double count = static_cast<double>(ds.size() * plane);
+  // Two passes (mean, then squared deviations) in double: no cancellation of sum(x^2)-n*mean^2.
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    const float* s = ds.sample(i);
+    for (std::size_t c = 0; c < channels; ++c) {
+      double sum = 0.0;
+      for (std::size_t p = 0; p < plane; ++p) sum += s[c * plane + p];
+      stats.mean[c] += sum;
+    }
+  }
+  for (double& m : stats.mean) m /= count;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    const float* s = ds.sample(i);
+    for (std::size_t c = 0; c < channels; ++c) {
+      double sq = 0.0;
+      for (std::size_t p = 0; p < plane; ++p) {
+        const double d = s[c * plane + p] - stats.mean[c];
+        sq += d * d;
+      }
+      stats.stddev[c] += sq;
+    }
+  }
+  for (double& v : stats.stddev) v = std::sqrt(v / count);
+  return stats;
+}
+
+void standardize_channels(Dataset& ds, const ChannelStats& stats) {
+  const std::size_t channels = static_cast<std::size_t>(ds.channels);
+  if (stats.mean.size() != channels || stats.stddev.size() != channels) {
+    throw std::invalid_argument("standardize_channels: stats for " +
+                                std::to_string(stats.mean.size()) + " channels, dataset has " +
+                                std::to_string(channels));
+  }
+  const std::size_t plane = static_cast<std::size_t>(ds.height) * ds.width;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    float* s = ds.pixels.data() + i * ds.sample_dim();
+    for (std::size_t c = 0; c < channels; ++c) {
+      const double mean = stats.mean[c];
+      const double inv = stats.stddev[c] > 0.0 ? 1.0 / stats.stddev[c] : 1.0;
+      for (std::size_t p = 0; p < plane; ++p) {
+        s[c * plane + p] = static_cast<float>((s[c * plane + p] - mean) * inv);
+      }
+    }
+  }
+  ds.channel_mean = stats.mean;
+  ds.channel_stddev = stats.stddev;
+}
+
+}  // namespace hermes::data

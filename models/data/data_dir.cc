@@ -1,0 +1,130 @@
+#include "models/data/data_dir.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <system_error>
+
+#include "models/data/loaders.h"
+#include "sim/common/diagnostics.h"
+
+namespace hermes::data {
+namespace fs = std::filesystem;
+namespace {
+
+const std::vector<DatasetFiles>& all_datasets() {
+  static const std::vector<DatasetFiles> specs = [] {
+    const std::vector<std::string> idx_train = {"train-images-idx3-ubyte",
+                                                "train-labels-idx1-ubyte"};
+    const std::vector<std::string> idx_test = {"t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"};
+    return std::vector<DatasetFiles>{
+        {"mnist", "mnist", idx_train, idx_test},
+        {"fashion-mnist", "fashion-mnist", idx_train, idx_test},
+        {"cifar10",
+         "cifar-10",
+         {"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin",
+          "data_batch_5.bin"},
+         {"test_batch.bin"}},
+    };
+  }();
+  return specs;
+}
+
+bool is_file_noexcept(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+// "" if every file is there, else what is missing (for the error message).
+std::string missing_files(const DatasetFiles& spec, const std::string& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return "no such directory";
+  std::string missing;
+  for (const auto* list : {&spec.train_files, &spec.test_files}) {
+    for (const std::string& base : *list) {
+      if (!find_data_file(dir, base).empty()) continue;
+      missing += (missing.empty() ? "missing " : ", ") + base + "[.gz]";
+    }
+  }
+  return missing;
+}
+
+std::string hint_for(const DatasetFiles& spec) {
+  if (spec.name == "fashion-mnist") {
+    return "Install the Debian package dataset-fashion-mnist (tools/deps), or pass --data-dir / "
+           "set HERMES_DATA_DIR to a directory holding fashion-mnist/.";
+  }
+  return "Run tools/fetch-data to download MNIST and CIFAR-10 into <repo>/data, or pass "
+         "--data-dir / set HERMES_DATA_DIR to a directory holding " +
+         spec.subdir + "/.";
+}
+
+}  // namespace
+
+std::vector<std::string> dataset_names() {
+  std::vector<std::string> names;
+  for (const auto& spec : all_datasets()) names.push_back(spec.name);
+  return names;
+}
+
+const DatasetFiles& dataset_files(const std::string& dataset) {
+  for (const auto& spec : all_datasets()) {
+    if (spec.name == dataset) return spec;
+  }
+  std::string accepted;
+  for (const auto& name : dataset_names()) accepted += (accepted.empty() ? "" : ", ") + name;
+  throw InputError("unknown dataset \"" + dataset + "\": accepted values are " + accepted);
+}
+
+std::vector<DataRootCandidate> data_root_candidates(const std::string& dataset,
+                                                    const std::string& data_dir_flag) {
+  const DatasetFiles& spec = dataset_files(dataset);
+  std::vector<DataRootCandidate> out;
+  out.push_back({"--data-dir", data_dir_flag});
+  const char* env = std::getenv("HERMES_DATA_DIR");
+  out.push_back({"$HERMES_DATA_DIR", env != nullptr ? env : ""});
+#ifdef HERMES_SOURCE_DIR
+  const std::string repo = HERMES_SOURCE_DIR;
+  out.push_back({"<repo>/data", (fs::path(repo) / "data").lexically_normal().string()});
+  out.push_back({"<repo>/../shared/data",
+                 (fs::path(repo) / ".." / "shared" / "data").lexically_normal().string()});
+#endif
+  if (spec.name == "fashion-mnist") {
+    out.push_back({"Debian package dataset-fashion-mnist", "/usr/share/datasets"});
+  }
+  return out;
+}
+
+std::string find_data_file(const std::string& dir, const std::string& base) {
+  const fs::path raw = fs::path(dir) / base;
+  if (is_file_noexcept(raw)) return raw.string();
+  const fs::path gz = fs::path(dir) / (base + ".gz");
+  if (is_file_noexcept(gz)) return gz.string();
+  return "";
+}
+
+std::string resolve_data_dir_among(const std::string& dataset,
+                                   const std::vector<DataRootCandidate>& candidates) {
+  const DatasetFiles& spec = dataset_files(dataset);
+  std::ostringstream tried;
+  for (const auto& c : candidates) {
+    tried << "\n  " << c.origin << ": ";
+    if (c.root.empty()) {
+      tried << "(not set)";
+      continue;
+    }
+    const std::string dir = (fs::path(c.root) / spec.subdir).lexically_normal().string();
+    const std::string missing = missing_files(spec, dir);
+    if (missing.empty()) return dir;
+    tried << dir << " (" << missing << ")";
+  }
+  throw InputError("dataset \"" + dataset + "\" not found: no data directory holds " + spec.subdir +
+                   "/ with all its files. Places tried, in order:" + tried.str() + "\n" +
+                   hint_for(spec));
+}
+
+std::string resolve_data_dir(const std::string& dataset, const std::string& data_dir_flag) {
+  return resolve_data_dir_among(dataset, data_root_candidates(dataset, data_dir_flag));
+}
+
+}  // namespace hermes::data

@@ -1,0 +1,106 @@
+// hermes-sim train: central (single node, no cluster) training of a zoo model on a real dataset,
+// printing the training loss and the test loss/accuracy after every epoch, and the wall time.
+// The accuracy reference that the distributed protocols should approach.
+#include <boost/program_options.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <iomanip>
+#include <iostream>
+#include <string>
+
+#include "models/data/loaders.h"
+#include "models/nn/central_training.h"
+#include "models/nn/model.h"
+#include "models/nn/zoo.h"
+#include "sim/cli/commands.h"
+#include "sim/common/diagnostics.h"
+
+namespace po = boost::program_options;
+
+namespace hermes::cli {
+
+int cmd_train(const Args& args) {
+  po::options_description desc(
+      "hermes-sim train [options]\n\nTrains a model centrally with mini-batch SGD (the paper's "
+      "settings by default) and prints per-epoch training loss, test loss and test accuracy");
+  std::string dataset, model_name, data_dir, shuffle;
+  nn::CentralTrainConfig cfg;
+  desc.add_options()("help,h", "show this help")(
+      "dataset", po::value<std::string>(&dataset)->default_value("mnist"),
+      "mnist, fashion-mnist or cifar10")(
+      "model", po::value<std::string>(&model_name),
+      "mlp or cnn (default: mlp for mnist/fashion-mnist, cnn for cifar10)")(
+      "epochs", po::value<int>(&cfg.epochs)->default_value(5), "passes over the training set")(
+      "batch", po::value<int>(&cfg.batch)->default_value(16), "mini-batch size")(
+      "lr", po::value<float>(&cfg.lr)->default_value(0.1f), "SGD learning rate")(
+      "seed", po::value<std::uint64_t>(&cfg.seed)->default_value(1),
+      "seed of the weight initialisation and of the shuffling")(
+      "shuffle", po::value<std::string>(&shuffle)->default_value("on"),
+      "on: reshuffle the training set every epoch (Keras' default); off: dataset order")(
+      "eval-batch", po::value<int>(&cfg.eval_batch)->default_value(64),
+      "batch size of the test-set evaluation (speed only)")(
+      "data-dir", po::value<std::string>(&data_dir),
+      "directory holding the dataset's files (default: $HERMES_DATA_DIR, <repo>/data, "
+      "<repo>/../shared/data)");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw InputError(std::string(e.what()) + "\n(hermes-sim train --help lists the options)");
+  }
+  if (vm.count("help")) {
+    std::cout << desc << '\n';
+    return 0;
+  }
+  Diagnostics diag;
+  if (cfg.epochs < 1) diag.error("", "--epochs must be >= 1");
+  if (cfg.batch < 1) diag.error("", "--batch must be >= 1");
+  if (cfg.eval_batch < 1) diag.error("", "--eval-batch must be >= 1");
+  if (!(cfg.lr > 0.0f)) diag.error("", "--lr must be > 0");
+  if (shuffle != "on" && shuffle != "off") {
+    diag.error("", "--shuffle: '" + shuffle + "' is not accepted; use on or off");
+  }
+  diag.throw_if_errors();
+  cfg.shuffle = shuffle == "on";
+  if (model_name.empty()) model_name = nn::default_model_for(dataset);
+
+  const auto load_start = std::chrono::steady_clock::now();
+  const data::TrainTestSplit split = data::load_dataset(dataset, data_dir);
+  const double load_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
+  const nn::ModelSpec spec = nn::model_spec(model_name, *split.train);
+
+  std::cout << "train " << dataset << " (" << split.train->size() << " train, "
+            << split.test->size() << " test samples, loaded in " << std::fixed
+            << std::setprecision(2) << load_s << " s)\n"
+            << nn::Model(spec).summary() << "SGD lr " << cfg.lr << ", batch " << cfg.batch
+            << ", " << cfg.epochs << " epochs, shuffle " << shuffle << ", seed " << cfg.seed
+            << "\n\n"
+            << std::setw(6) << "epoch" << std::setw(8) << "steps" << std::setw(12) << "train_loss"
+            << std::setw(11) << "test_loss" << std::setw(10) << "test_acc" << std::setw(10)
+            << "epoch_s" << '\n';
+  double train_s = 0.0;
+  const auto start = std::chrono::steady_clock::now();
+  const auto results =
+      nn::train_central(spec, cfg, *split.train, *split.test, [&](const nn::EpochResult& r) {
+        train_s += r.seconds;
+        std::cout << std::setw(6) << r.epoch << std::setw(8) << r.steps << std::setw(12)
+                  << std::setprecision(4) << r.train_loss << std::setw(11) << r.test_loss
+                  << std::setw(9) << std::setprecision(2) << 100.0 * r.test_accuracy << '%'
+                  << std::setw(10) << r.seconds << std::endl;
+      });
+  const double wall_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "\nfinal test accuracy " << std::setprecision(2)
+            << 100.0 * results.back().test_accuracy << "%, test loss " << std::setprecision(4)
+            << results.back().test_loss << "\nwall time " << std::setprecision(2) << wall_s
+            << " s (training " << train_s << " s, "
+            << std::setprecision(0)
+            << static_cast<double>(split.train->size()) * cfg.epochs / train_s
+            << " samples/s; evaluation " << std::setprecision(2) << wall_s - train_s << " s)\n";
+  return 0;
+}
+
+}  // namespace hermes::cli

@@ -1,0 +1,32 @@
+// What every protocol run gets: the scenario, its run spec, and the simulated cluster built from
+// them (event core, per-node compute, flow network). One RunContext per run: runs never share
+// simulated state.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "sim/cluster/node_compute.h"
+#include "sim/engine/simulator.h"
+#include "sim/network/flow_network.h"
+#include "sim/scenario/scenario.h"
+
+namespace hermes::protocols {
+
+struct RunContext {
+  RunContext(const scenario::Scenario& scenario, const scenario::RunSpec& run);
+
+  const scenario::Scenario& scenario;
+  const scenario::RunSpec& run;
+  engine::Simulator sim;
+  std::vector<cluster::NodeCompute> nodes;  // index = host index: 0 is the PS, i+1 is worker i
+  std::unique_ptr<network::FlowNetwork> network;
+
+  std::size_t worker_count() const { return nodes.size() - 1; }
+  static constexpr network::HostIndex kPs = 0;
+  static network::HostIndex worker_host(std::size_t worker) {
+    return static_cast<network::HostIndex>(worker + 1);
+  }
+};
+
+}  // namespace hermes::protocols

@@ -1,0 +1,40 @@
+// The size of one worker iteration, in FLOPs, optimizer steps and bytes: the bridge between the
+// training settings, the model's FLOP counts and the simulated cluster's compute and network.
+#pragma once
+
+#include <cstdint>
+
+#include "models/nn/model_spec.h"
+#include "sim/scenario/scenario.h"
+
+namespace hermes::protocols {
+
+struct ModelCost {
+  double flops_forward_per_sample = 0;
+  double flops_train_per_sample = 0;
+  double flops_update_per_step = 0;  // the SGD update of all parameters
+  std::int64_t params = 0;
+  std::int64_t sample_floats = 0;  // floats per input sample
+};
+
+// FLOP counts and sizes of the scenario's model on its dataset's sample shape.
+ModelCost model_cost(const scenario::Scenario& scenario);
+nn::ModelSpec scenario_model_spec(const scenario::Scenario& scenario);
+
+struct IterationWork {
+  std::int64_t chunk = 0;        // samples received
+  std::int64_t train = 0;        // first part: trained on
+  std::int64_t test = 0;         // rest: local test loss
+  std::int64_t steps = 0;        // optimizer steps over all local epochs
+  double flops = 0;              // training + local evaluation
+  double chunk_bytes = 0;        // pixels as float32 plus one label byte per sample
+  double model_bytes = 0;        // parameters (or a gradient) as float32
+};
+
+// Work of one iteration on a chunk of `chunk` samples: the first floor(chunk * train_fraction)
+// train for local_epochs at batch_size (the last partial batch is a step too), the rest are
+// evaluated once (forward only).
+IterationWork iteration_work(const scenario::TrainingSpec& training, const ModelCost& cost,
+                             std::int64_t chunk);
+
+}  // namespace hermes::protocols

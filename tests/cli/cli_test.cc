@@ -1,0 +1,145 @@
+// End-to-end checks of the hermes-sim command line: exit codes, messages and files written.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status;
+  std::string output;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+  const std::string cmd = std::string(HERMES_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return {-1, "popen failed"};
+  std::string out;
+  std::array<char, 4096> buf{};
+  std::size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
+  const int raw = ::pclose(pipe);
+  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, out};
+}
+
+std::string src(const std::string& rel) { return std::string(HERMES_SOURCE_DIR) + "/" + rel; }
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+fs::path fresh_dir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / ("hermes-cli-" + name + "-" + std::to_string(getpid()));
+  fs::remove_all(d);
+  return d;
+}
+
+TEST(Cli, HelpListsEveryCommandAndEachCommandHasHelp) {
+  const Result r = run("--help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* c : {"run", "validate", "profiles", "train", "bench"}) {
+    EXPECT_NE(r.output.find(c), std::string::npos) << c;
+    const Result h = run(std::string(c) + " --help");
+    EXPECT_EQ(h.status, 0) << c << ": " << h.output;
+    EXPECT_NE(h.output.find("hermes-sim"), std::string::npos) << c;
+  }
+}
+
+TEST(Cli, UnknownCommandAndUnknownOptionAreUsageErrors) {
+  const Result r = run("frobnicate");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("unknown command 'frobnicate'"), std::string::npos);
+  const Result o = run("profiles --no-such-option");
+  EXPECT_NE(o.status, 0);
+  EXPECT_NE(o.output.find("no-such-option"), std::string::npos);
+}
+
+TEST(Cli, ValidateReportsAllFiveMistakesWithTheirJsonPaths) {
+  const Result r = run("validate " + src("scenarios/examples/invalid-five-mistakes.json"));
+  EXPECT_EQ(r.status, 1);
+  for (const char* path : {"/training/learning_rte", "/cluster/workers/1/profile",
+                           "/network/links/4/bandwidth_mbps", "/runs/1/alpha",
+                           "/training/chunk_size"}) {
+    EXPECT_NE(r.output.find(path), std::string::npos) << path << "\n" << r.output;
+  }
+  EXPECT_NE(r.output.find("5 errors"), std::string::npos) << r.output;
+}
+
+TEST(Cli, ValidateAcceptsTheShippedScenarios) {
+  const Result r = run("validate " + src("scenarios/examples/demo.json"));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("ok"), std::string::npos);
+}
+
+TEST(Cli, MalformedJsonNamesLineAndColumn) {
+  const fs::path dir = fresh_dir("malformed");
+  fs::create_directories(dir);
+  std::ofstream(dir / "bad.json") << "{\n  \"name\": \"x\",\n  \"seed\": ,\n}\n";
+  const Result r = run("validate " + (dir / "bad.json").string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("bad.json"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("line 3"), std::string::npos) << r.output;
+  fs::remove_all(dir);
+}
+
+TEST(Cli, ProfilesPrintsTheCatalog) {
+  const Result r = run("profiles");
+  EXPECT_EQ(r.status, 0) << r.output;
+  for (const char* p : {"B1ms", "DS2_v2", "F4s_v2", "Standard_D2s_v3"}) {
+    EXPECT_NE(r.output.find(p), std::string::npos) << p;
+  }
+}
+
+TEST(Cli, RunWritesCompleteOutputsAndRefusesToOverwrite) {
+  const fs::path out = fresh_dir("run");
+  const std::string cmd = "run " + src("scenarios/examples/demo.json") + " --out " +
+                          out.string() + " --set runs.demo.iterations=3";
+  const Result r = run(cmd);
+  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_TRUE(fs::exists(out / "summary.csv"));
+  ASSERT_TRUE(fs::exists(out / "timeline.csv"));
+  ASSERT_TRUE(fs::exists(out / "scenario.json"));
+  const std::string summary = read(out / "summary.csv");
+  // Header + one row per worker of demo.json.
+  EXPECT_EQ(summary.rfind("run,protocol,node,profile,iterations", 0), 0u) << summary;
+  std::size_t rows = 0;
+  for (char c : summary) rows += c == '\n';
+  EXPECT_EQ(rows, 1u + 6u);
+  EXPECT_NE(summary.find("demo,demo,w0,B1ms,3,"), std::string::npos) << summary;
+  // The recorded scenario has the override applied.
+  EXPECT_NE(read(out / "scenario.json").find("\"iterations\": 3"), std::string::npos);
+  // No temporary directory is left beside it.
+  for (const auto& e : fs::directory_iterator(out.parent_path())) {
+    EXPECT_EQ(e.path().string().find(out.string() + ".partial"), std::string::npos);
+  }
+  const Result again = run(cmd);
+  EXPECT_EQ(again.status, 2);
+  EXPECT_NE(again.output.find("--force"), std::string::npos) << again.output;
+  const std::string first = read(out / "timeline.csv");
+  ASSERT_EQ(run(cmd + " --force").status, 0);
+  EXPECT_EQ(read(out / "timeline.csv"), first);  // deterministic: byte-identical rerun
+  fs::remove_all(out);
+}
+
+TEST(Cli, RunRejectsABadSetWithoutWritingAnything) {
+  const fs::path out = fresh_dir("badset");
+  const Result r = run("run " + src("scenarios/examples/demo.json") + " --out " + out.string() +
+                       " --set training.chunk_size=-5");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("/training/chunk_size"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+}  // namespace

@@ -1,0 +1,121 @@
+// The demo protocol composes the compute model, burst credits and the flow network; these tests
+// check that composition against the components' own predictions, exactly in nanoseconds.
+#include "sim/protocols/demo.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "sim/cluster/compute_model.h"
+#include "sim/network/flow_network.h"
+#include "sim/protocols/workload.h"
+
+namespace hermes::protocols {
+namespace {
+
+scenario::Scenario load(const std::string& workers_json, int iterations) {
+  const std::string text = R"({
+    "name": "demo-test", "seed": 7,
+    "cluster": {"ps": {"profile": "DS3_v2", "overrides": {"compute": {"jitter_cv": 0}}},
+                "workers": )" + workers_json + R"(},
+    "network": {"topology": "star", "latency_us": 100},
+    "training": {"chunk_size": 100, "train_fraction": 0.8, "batch_size": 16, "local_epochs": 2},
+    "runs": [{"name": "d", "protocol": "demo", "iterations": )" +
+                           std::to_string(iterations) + R"(}],
+    "outputs": {"timeline": true}})";
+  Diagnostics diags("demo-test");
+  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
+  EXPECT_TRUE(diags.ok()) << diags.format();
+  return *sc;
+}
+
+TEST(Workload, IterationWorkFollowsTheTrainingSettings) {
+  const auto sc = load(R"([{"profile": "DS2_v2"}])", 1);
+  const ModelCost cost = model_cost(sc);
+  EXPECT_EQ(cost.params, 109386);
+  EXPECT_EQ(cost.sample_floats, 784);
+  const IterationWork w = iteration_work(sc.training, cost, 100);
+  EXPECT_EQ(w.train, 80);
+  EXPECT_EQ(w.test, 20);
+  EXPECT_EQ(w.steps, 10);  // ceil(80 / 16) = 5 batches x 2 epochs
+  EXPECT_DOUBLE_EQ(w.flops, 80.0 * 2 * cost.flops_train_per_sample +
+                                10 * cost.flops_update_per_step +
+                                20 * cost.flops_forward_per_sample);
+  EXPECT_DOUBLE_EQ(w.chunk_bytes, 100.0 * (784 * 4 + 1));
+  EXPECT_DOUBLE_EQ(w.model_bytes, 109386.0 * 4);
+  // The default chunk: 2500 samples -> 2125 train, 5 epochs at 16 -> 665 steps (the reference).
+  const IterationWork d = iteration_work(scenario::TrainingSpec{}, cost, 2500);
+  EXPECT_EQ(d.train, 2125);
+  EXPECT_EQ(d.steps, 665);
+}
+
+TEST(Demo, LoneWorkerIterationIsTransfersPlusComputeExactly) {
+  const auto sc = load(R"([{"profile": "DS2_v2", "overrides": {"compute": {"jitter_cv": 0}}}])", 3);
+  metrics::Timeline tl;
+  const DemoResult r = run_demo(sc, sc.runs[0], &tl);
+  ASSERT_EQ(r.workers.size(), 1u);
+  EXPECT_EQ(r.workers[0].iterations, 3);
+
+  const IterationWork w = iteration_work(sc.training, model_cost(sc), 100);
+  const auto topo = network::Topology::build(sc.network, scenario::network_hosts(sc.nodes));
+  const engine::SimTime chunk = network::lone_transfer_time(topo.route(0, 1), w.chunk_bytes);
+  const engine::SimTime up = network::lone_transfer_time(topo.route(1, 0), w.model_bytes);
+  const engine::SimTime down = network::lone_transfer_time(topo.route(0, 1), w.model_bytes);
+  const engine::SimTime compute =
+      engine::from_seconds(cluster::full_speed_seconds(sc.nodes[1].profile.compute, w.flops,
+                                                       w.steps));
+  // DS2_v2 at 1500 Mbit/s: 313,700 chunk bytes take 1.673 ms plus 2 x 100 us of latency.
+  EXPECT_EQ(chunk, 200'000 + 1'673'067);
+  EXPECT_EQ(r.sim_time, 3 * (chunk + compute + up + down));
+  EXPECT_EQ(r.workers[0].compute_time, 3 * compute);
+  EXPECT_EQ(r.workers[0].transfer_time, 3 * (chunk + up + down));
+  EXPECT_DOUBLE_EQ(r.workers[0].bytes, 3 * (w.chunk_bytes + 2 * w.model_bytes));
+  ASSERT_EQ(tl.spans().size(), 12u);  // 4 spans per iteration
+  EXPECT_EQ(tl.spans()[0].activity, "recv_chunk");
+  EXPECT_EQ(tl.spans()[1].activity, "compute");
+  EXPECT_EQ(tl.spans()[1].end - tl.spans()[1].start, compute);
+  EXPECT_FALSE(r.workers[0].credits_left.has_value());
+}
+
+TEST(Demo, B1msWithoutCreditsComputesAtItsBaselineFifthOfFullSpeed) {
+  const auto sc = load(R"([{"profile": "B1ms", "overrides": {"compute": {"jitter_cv": 0},
+                          "burst": {"baseline_pct": 20, "credits_per_hour": 12,
+                                    "max_credits": 288, "initial_credits": 0}}},
+                         {"profile": "B1ms", "overrides": {"compute": {"jitter_cv": 0}}}])",
+                      1);
+  metrics::Timeline tl;
+  const DemoResult r = run_demo(sc, sc.runs[0], &tl);
+  ASSERT_EQ(r.workers.size(), 2u);
+  // Worker 1 has a full bank: its compute time W is the full-speed time. Worker 0 starts with an
+  // empty bank but accrues 0.2 credits/min while its chunk arrives (until t0); at full speed it
+  // burns 0.8/min, so it runs t0/4 at full speed and the rest at 20%:
+  //   (W - t0/4) * 5 + t0/4 = 5W - t0.
+  const engine::SimTime W = r.workers[1].compute_time;
+  engine::SimTime t0 = -1;
+  for (const auto& s : tl.spans()) {
+    if (s.node == "w0" && s.activity == "compute") t0 = s.start;
+  }
+  ASSERT_GT(t0, 0);
+  EXPECT_NEAR(static_cast<double>(r.workers[0].compute_time), static_cast<double>(5 * W - t0), 3.0);
+  ASSERT_TRUE(r.workers[1].credits_left.has_value());
+  EXPECT_LT(*r.workers[1].credits_left, 30.0);  // the full bank spent some
+  EXPECT_NEAR(*r.workers[0].credits_left, 0.0, 1e-3);
+}
+
+TEST(Demo, SameScenarioGivesTheSameTimelineByteForByte) {
+  const auto sc = load(R"([{"profile": "B1ms", "count": 2}, {"profile": "F4s_v2", "count": 2}])",
+                       4);
+  auto csv = [&] {
+    metrics::Timeline tl;
+    run_demo(sc, sc.runs[0], &tl);
+    std::ostringstream os;
+    tl.write_csv(os);
+    return os.str();
+  };
+  const std::string a = csv();
+  EXPECT_EQ(a, csv());
+  EXPECT_GT(a.size(), 1000u);
+}
+
+}  // namespace
+}  // namespace hermes::protocols
