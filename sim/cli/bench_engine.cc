@@ -85,8 +85,8 @@ int bench_engine(const Args& args) {
     }
     std::sort(rates.begin(), rates.end());
     const double median = rates[rates.size() / 2];
-    std::cout << std::setw(12) << q << std::setw(16) << std::fixed << std::setprecision(0)
-              << median << std::setw(14) << std::setprecision(1) << 1e9 / median << '\n';
+    std::cout << std::setw(12) << q << std::setw(16) << std::fixed << std::setprecision(0) << median
+              << std::setw(14) << std::setprecision(1) << 1e9 / median << '\n';
   }
   return 0;
 }

@@ -26,14 +26,14 @@ int bench_math(const Args& args) {
       "training-step shapes versus training samples/s and GFLOP/s (synthetic data, one core)");
   int batch = 0, repeats = 0, mlp_samples = 0, cnn_samples = 0;
   double min_time = 0.0;
-  desc.add_options()("help,h", "show this help")(
-      "batch", po::value<int>(&batch)->default_value(16), "mini-batch size")(
+  desc.add_options()("help,h", "show this help")("batch", po::value<int>(&batch)->default_value(16),
+                                                 "mini-batch size")(
       "repeats", po::value<int>(&repeats)->default_value(5),
       "timed runs per figure (the median is reported), after one warm-up")(
       "min-time", po::value<double>(&min_time)->default_value(0.2),
-      "minimum seconds of one timed GEMM run")(
-      "mlp-samples", po::value<int>(&mlp_samples)->default_value(8000),
-      "synthetic samples per timed MLP training epoch")(
+      "minimum seconds of one timed GEMM run")("mlp-samples",
+                                               po::value<int>(&mlp_samples)->default_value(8000),
+                                               "synthetic samples per timed MLP training epoch")(
       "cnn-samples", po::value<int>(&cnn_samples)->default_value(2125),
       "synthetic samples per timed CNN training epoch (2125 = one Hermes training chunk)");
   po::variables_map vm;
@@ -73,11 +73,10 @@ int bench_math(const Args& args) {
     std::cout << std::left << std::setw(6) << row.spec.name << std::right << std::setw(10)
               << model.num_params() << std::setw(13) << std::fixed << std::setprecision(0)
               << model.flops_train_per_sample() << std::setw(11) << std::setprecision(1)
-              << gemm.gflops() << std::setw(12) << std::setprecision(0)
-              << train.samples_per_second << std::setw(11) << std::setprecision(1)
-              << train_gflops << std::setw(7) << std::setprecision(0)
-              << 100.0 * train_gflops / gemm.gflops() << '%' << std::setw(10)
-              << std::setprecision(1) << train.step.seconds * 1e6 << '\n';
+              << gemm.gflops() << std::setw(12) << std::setprecision(0) << train.samples_per_second
+              << std::setw(11) << std::setprecision(1) << train_gflops << std::setw(7)
+              << std::setprecision(0) << 100.0 * train_gflops / gemm.gflops() << '%'
+              << std::setw(10) << std::setprecision(1) << train.step.seconds * 1e6 << '\n';
     if (row.spec.name == "cnn") {
       std::cout << "       one Hermes chunk (2125 samples x 5 epochs) takes about "
                 << std::setprecision(2) << 2125.0 * 5.0 / train.samples_per_second << " s\n";

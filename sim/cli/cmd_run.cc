@@ -36,21 +36,21 @@ void write_demo_summary(metrics::CsvWriter& w, const scenario::RunSpec& run,
 }
 
 void print_demo_table(const scenario::RunSpec& run, const protocols::DemoResult& r) {
-  std::cout << "run " << run.name << " (" << scenario::protocol_name(run.protocol) << "): "
-            << r.workers.size() << " workers, simulated " << std::fixed << std::setprecision(3)
-            << engine::to_seconds(r.sim_time) << " s, " << r.events << " events\n";
+  std::cout << "run " << run.name << " (" << scenario::protocol_name(run.protocol)
+            << "): " << r.workers.size() << " workers, simulated " << std::fixed
+            << std::setprecision(3) << engine::to_seconds(r.sim_time) << " s, " << r.events
+            << " events\n";
   std::cout << "  " << std::left << std::setw(6) << "node" << std::setw(10) << "profile"
             << std::right << std::setw(6) << "iters" << std::setw(12) << "finished_s"
             << std::setw(12) << "mean_iter_s" << std::setw(12) << "compute_s" << std::setw(12)
             << "transfer_s" << std::setw(10) << "credits" << '\n';
   for (const auto& s : r.workers) {
-    const double mean = s.iterations > 0 ? engine::to_seconds(s.finished) /
-                                               static_cast<double>(s.iterations)
-                                         : 0.0;
+    const double mean =
+        s.iterations > 0 ? engine::to_seconds(s.finished) / static_cast<double>(s.iterations) : 0.0;
     std::cout << "  " << std::left << std::setw(6) << s.node << std::setw(10) << s.profile
-              << std::right << std::setw(6) << s.iterations << std::setw(12)
-              << std::setprecision(3) << engine::to_seconds(s.finished) << std::setw(12) << mean
-              << std::setw(12) << engine::to_seconds(s.compute_time) << std::setw(12)
+              << std::right << std::setw(6) << s.iterations << std::setw(12) << std::setprecision(3)
+              << engine::to_seconds(s.finished) << std::setw(12) << mean << std::setw(12)
+              << engine::to_seconds(s.compute_time) << std::setw(12)
               << engine::to_seconds(s.transfer_time) << std::setw(10);
     if (s.credits_left) {
       std::cout << std::setprecision(2) << *s.credits_left;

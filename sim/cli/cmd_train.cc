@@ -75,9 +75,8 @@ int cmd_train(const Args& args) {
   std::cout << "train " << dataset << " (" << split.train->size() << " train, "
             << split.test->size() << " test samples, loaded in " << std::fixed
             << std::setprecision(2) << load_s << " s)\n"
-            << nn::Model(spec).summary() << "SGD lr " << cfg.lr << ", batch " << cfg.batch
-            << ", " << cfg.epochs << " epochs, shuffle " << shuffle << ", seed " << cfg.seed
-            << "\n\n"
+            << nn::Model(spec).summary() << "SGD lr " << cfg.lr << ", batch " << cfg.batch << ", "
+            << cfg.epochs << " epochs, shuffle " << shuffle << ", seed " << cfg.seed << "\n\n"
             << std::setw(6) << "epoch" << std::setw(8) << "steps" << std::setw(12) << "train_loss"
             << std::setw(11) << "test_loss" << std::setw(10) << "test_acc" << std::setw(10)
             << "epoch_s" << '\n';
@@ -96,8 +95,7 @@ int cmd_train(const Args& args) {
   std::cout << "\nfinal test accuracy " << std::setprecision(2)
             << 100.0 * results.back().test_accuracy << "%, test loss " << std::setprecision(4)
             << results.back().test_loss << "\nwall time " << std::setprecision(2) << wall_s
-            << " s (training " << train_s << " s, "
-            << std::setprecision(0)
+            << " s (training " << train_s << " s, " << std::setprecision(0)
             << static_cast<double>(split.train->size()) * cfg.epochs / train_s
             << " samples/s; evaluation " << std::setprecision(2) << wall_s - train_s << " s)\n";
   return 0;

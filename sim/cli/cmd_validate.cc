@@ -34,7 +34,8 @@ int cmd_validate(const Args& args) {
     return 0;
   }
   po::notify(vm);
-  if (files.empty()) throw InputError("no scenario file given (usage: hermes-sim validate FILE...)");
+  if (files.empty())
+    throw InputError("no scenario file given (usage: hermes-sim validate FILE...)");
 
   std::size_t bad_files = 0;
   for (const auto& f : files) {

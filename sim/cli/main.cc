@@ -19,7 +19,8 @@ const std::map<std::string, Command>& commands() {
       {"run", {hermes::cli::cmd_run, "run a scenario file and write its results"}},
       {"validate", {hermes::cli::cmd_validate, "check scenario files without running them"}},
       {"profiles", {hermes::cli::cmd_profiles, "print the node profile catalog"}},
-      {"train", {hermes::cli::cmd_train, "train a model centrally (no cluster), per-epoch accuracy"}},
+      {"train",
+       {hermes::cli::cmd_train, "train a model centrally (no cluster), per-epoch accuracy"}},
       {"bench", {hermes::cli::cmd_bench, "measure speed: engine (events/s), math (GFLOP/s)"}},
   };
   return table;

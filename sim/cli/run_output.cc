@@ -42,14 +42,16 @@ void RunOutputDir::commit() {
   std::error_code ec;
   if (fs::exists(target_, ec)) {
     if (!force_ && !fs::is_empty(target_, ec)) {
-      throw InputError("output directory '" + target_ + "' appeared during the run; results "
-                       "are kept in '" + tmp_ + "'");
+      throw InputError("output directory '" + target_ +
+                       "' appeared during the run; results "
+                       "are kept in '" +
+                       tmp_ + "'");
     }
     fs::remove_all(target_, ec);
   }
   fs::rename(tmp_, target_, ec);
-  if (ec) throw std::runtime_error("cannot rename '" + tmp_ + "' to '" + target_ + "': " +
-                                   ec.message());
+  if (ec)
+    throw std::runtime_error("cannot rename '" + tmp_ + "' to '" + target_ + "': " + ec.message());
   committed_ = true;
 }
 

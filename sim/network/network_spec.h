@@ -33,10 +33,21 @@ struct HostSpec {
   double nic_mbps = 0;
 };
 
+// Spec bandwidths are Mbit/s (1 Mbit = 1e6 bits); the model works in bytes/s.
+inline constexpr double mbps_to_bytes_per_second(double mbps) { return mbps * 1e6 / 8.0; }
+
 // Checks a spec against the hosts: link endpoints that name no host or switch, duplicate names,
-// links without bandwidth between two switches, non-positive bandwidth, workers that cannot reach
-// hosts[0] (the PS). Reports at base_path/... (e.g. /network/links/2/b) into diags.
+// unknown topology, links without bandwidth between two switches, non-positive bandwidth, negative
+// latency, links or switches given with topology "star" (they would be silently ignored), and
+// workers that cannot reach hosts[0] (the PS). Hosts never forward traffic: a path may only pass
+// through switches. Reports every problem in one pass into diags, never throws for user errors.
+// Paths follow the scenario JSON: base_path/... (e.g. /network/links/2/b, /network/links/0/
+// bandwidth_mbps, /network/links/0/latency_us, /network/switches/1, /network/topology,
+// /network/latency_us for star_latency); host problems (unreachable
+// worker, duplicate host name, unusable NIC speed) at cluster_path/workers/<i-1> for hosts[i],
+// i >= 1, and cluster_path/ps for hosts[0].
 void check_network_spec(const NetworkSpec& spec, const std::vector<HostSpec>& hosts,
-                        const std::string& base_path, Diagnostics& diags);
+                        const std::string& base_path, Diagnostics& diags,
+                        const std::string& cluster_path = "/cluster");
 
 }  // namespace hermes::network

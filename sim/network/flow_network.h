@@ -1,0 +1,116 @@
+// Flow-level network simulation (SimGrid's model): a transfer is a flow that first waits its route
+// latency without using bandwidth, then moves its bytes at a rate set by max-min fair sharing of
+// every directed link it crosses. Rates are recomputed whenever a flow becomes active or finishes;
+// between recomputations they are constant, so remaining bytes advance exactly and the next
+// completion is known: it is one simulator event, rescheduled as rates change.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+#include "sim/engine/simulator.h"
+#include "sim/network/max_min.h"
+#include "sim/network/topology.h"
+
+namespace hermes::network {
+
+using FlowId = std::uint64_t;  // 1, 2, 3... in start order
+
+// Time a flow alone on its route takes, with FlowNetwork's rounding: latency plus bytes over the
+// bottleneck, rounded up to the next ns (0 for src == dst or 0 bytes, beyond the latency).
+engine::SimTime lone_transfer_time(const Route& route, double bytes);
+
+class FlowNetwork {
+ public:
+  using Callback = std::function<void()>;
+
+  FlowNetwork(engine::Simulator& sim, Topology topology);
+  // Cancels this network's pending simulator events (they refer to it).
+  ~FlowNetwork();
+  FlowNetwork(const FlowNetwork&) = delete;
+  FlowNetwork& operator=(const FlowNetwork&) = delete;
+
+  // Starts sending `bytes` (finite, >= 0) from src to dst; on_done runs from a simulator event
+  // when the last byte arrives, never from inside start_flow. src == dst (loopback) and 0-byte
+  // flows finish as soon as their latency has elapsed (0 for loopback) and take no bandwidth.
+  // Flows finishing in the same ns complete together, callbacks in start order.
+  // Throws std::out_of_range / std::invalid_argument / std::logic_error (no route) on misuse.
+  FlowId start_flow(HostIndex src, HostIndex dst, double bytes, Callback on_done);
+
+  // Current rate, bytes/s: 0 while in the latency phase, once finished, or for unknown ids.
+  double rate(FlowId id) const;
+  // Bytes still to move as of now(); 0 once finished or for unknown ids.
+  double remaining_bytes(FlowId id) const;
+  bool in_flight(FlowId id) const { return slot_of_.contains(id); }
+
+  std::size_t active_flows() const { return active_.size(); }      // moving bytes now
+  std::size_t flows_in_flight() const { return slot_of_.size(); }  // started, not finished
+  std::uint64_t flows_completed() const { return completed_; }
+  std::uint64_t recomputations() const { return recomputations_; }
+
+  // Bytes of finished flows (exact sums of their sizes). Loopback flows cross no link and are
+  // not counted here nor per host.
+  double bytes_delivered() const { return delivered_; }
+  // bytes_delivered() plus the progress of flows still moving, as of now().
+  double bytes_transferred() const;
+  double host_bytes_sent(HostIndex h) const { return sent_.at(h); }
+  double host_bytes_received(HostIndex h) const { return received_.at(h); }
+
+  const Topology& topology() const { return topology_; }
+
+ private:
+  enum class Phase : std::uint8_t { kLatency, kActive, kFree };
+  struct Flow {
+    FlowId id = 0;
+    HostIndex src = 0;
+    HostIndex dst = 0;
+    Phase phase = Phase::kFree;
+    double bytes = 0;
+    double remaining = 0;  // as of last_advance_
+    double rate = 0;
+    engine::SimTime finish = engine::kTimeInfinity;  // predicted at the last recomputation
+    const Route* route = nullptr;
+    engine::EventId activation;
+    Callback on_done;
+  };
+
+  void activate(std::uint32_t slot);
+  void request_update();
+  // Advances bytes to now, retires finished flows, recomputes rates, reschedules the completion
+  // event, then runs the finished flows' callbacks (state is consistent when they run).
+  void update();
+  void advance(engine::SimTime now);
+  void retire_finished(engine::SimTime now, std::vector<std::uint32_t>& done);
+  // Returns true if some flow is left with nothing to send (finish == now).
+  bool recompute(engine::SimTime now);
+  double remaining_now(const Flow& f) const;
+
+  engine::Simulator& sim_;
+  Topology topology_;
+  MaxMinSolver solver_;
+
+  std::vector<Flow> slots_;
+  std::vector<std::uint32_t> free_slots_;
+  std::unordered_map<FlowId, std::uint32_t> slot_of_;
+  std::vector<std::uint32_t> active_;  // slots in activation order
+  FlowId next_id_ = 1;
+
+  engine::SimTime last_advance_ = 0;
+  engine::EventId completion_event_;
+  engine::SimTime completion_time_ = engine::kTimeInfinity;
+  engine::EventId update_event_;
+
+  std::vector<const std::vector<LinkId>*> routes_scratch_;
+  std::vector<std::uint32_t> solved_scratch_;
+  std::vector<double> rates_scratch_;
+
+  std::uint64_t recomputations_ = 0;
+  std::uint64_t completed_ = 0;
+  double delivered_ = 0;
+  std::vector<double> sent_;
+  std::vector<double> received_;
+};
+
+}  // namespace hermes::network
