@@ -55,9 +55,9 @@ RandomStream RandomStream::named(std::uint64_t seed, std::string_view label, std
 }
 
 void RandomStream::refill() {
-  block_ = philox4x32_10({static_cast<std::uint32_t>(counter_),
-                          static_cast<std::uint32_t>(counter_ >> 32), 0u, 0u},
-                         key_);
+  block_ = philox4x32_10(
+      {static_cast<std::uint32_t>(counter_), static_cast<std::uint32_t>(counter_ >> 32), 0u, 0u},
+      key_);
   ++counter_;
   used_ = 0;
 }
@@ -72,9 +72,7 @@ std::uint64_t RandomStream::next_u64() {
   return (hi << 32) | next_u32();
 }
 
-double RandomStream::uniform01() {
-  return static_cast<double>(next_u64() >> 11) * 0x1.0p-53;
-}
+double RandomStream::uniform01() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
 
 std::uint64_t RandomStream::uniform_int(std::uint64_t n) {
   // Lemire (2019), "Fast random integer generation in an interval", with rejection: unbiased.

@@ -16,6 +16,9 @@ EventId Simulator::schedule_at(SimTime t, Callback cb) {
     slot = free_slots_.back();
     free_slots_.pop_back();
   } else {
+    if (slots_.size() > kSlotMask) {
+      throw std::length_error("more than 16.7 million pending events");
+    }
     slot = static_cast<std::uint32_t>(slots_.size());
     slots_.emplace_back();
   }
@@ -24,10 +27,44 @@ EventId Simulator::schedule_at(SimTime t, Callback cb) {
   s.cb = std::move(cb);
   s.seq = seq;
   s.live = true;
-  heap_.push_back(Entry{t, seq, slot});
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  heap_push(Entry{t, (seq << kSlotBits) | slot});
   ++live_;
   return EventId{slot, seq};
+}
+
+// 4-ary min-heap on (time, key): half the depth of a binary heap, and the four children of a
+// node share a cache line.
+void Simulator::heap_push(Entry e) {
+  std::size_t i = heap_.size();
+  heap_.push_back(e);
+  while (i > 0) {
+    const std::size_t parent = (i - 1) / 4;
+    if (!before(e, heap_[parent])) break;
+    heap_[i] = heap_[parent];
+    i = parent;
+  }
+  heap_[i] = e;
+}
+
+void Simulator::heap_pop() {
+  const Entry last = heap_.back();
+  heap_.pop_back();
+  const std::size_t n = heap_.size();
+  if (n == 0) return;
+  std::size_t i = 0;
+  while (true) {
+    const std::size_t first = 4 * i + 1;
+    if (first >= n) break;
+    std::size_t best = first;
+    const std::size_t end = std::min(first + 4, n);
+    for (std::size_t c = first + 1; c < end; ++c) {
+      if (before(heap_[c], heap_[best])) best = c;
+    }
+    if (!before(heap_[best], last)) break;
+    heap_[i] = heap_[best];
+    i = best;
+  }
+  heap_[i] = last;
 }
 
 bool Simulator::is_pending(EventId id) const {
@@ -49,11 +86,10 @@ bool Simulator::cancel(EventId id) {
 void Simulator::drop_dead_top() {
   while (!heap_.empty()) {
     const Entry& top = heap_.front();
-    const Slot& s = slots_[top.slot];
-    if (s.live && s.seq == top.seq) return;
-    const std::uint32_t slot = top.slot;
-    std::pop_heap(heap_.begin(), heap_.end(), later);
-    heap_.pop_back();
+    const std::uint32_t slot = top.slot();
+    const Slot& s = slots_[slot];
+    if (s.live && s.seq == top.seq()) return;
+    heap_pop();
     if (!slots_[slot].live) free_slots_.push_back(slot);
   }
 }
@@ -67,14 +103,13 @@ bool Simulator::step() {
   drop_dead_top();
   if (heap_.empty()) return false;
   const Entry top = heap_.front();
-  std::pop_heap(heap_.begin(), heap_.end(), later);
-  heap_.pop_back();
-  Slot& s = slots_[top.slot];
+  heap_pop();
+  Slot& s = slots_[top.slot()];
   Callback cb = std::move(s.cb);
   s.cb = nullptr;
   s.live = false;
   --live_;
-  free_slots_.push_back(top.slot);
+  free_slots_.push_back(top.slot());
   now_ = top.time;
   ++processed_;
   cb();

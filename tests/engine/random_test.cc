@@ -35,7 +35,7 @@ TEST(RandomStream, FirstOutputsAreFrozen) {
   EXPECT_EQ(first, t.next_u64());
   EXPECT_EQ(RandomStream::named(1, "compute-jitter", 3).next_u64(),
             RandomStream(1, mix64(hash_label("compute-jitter")) ^ 3).next_u64());
-  EXPECT_EQ(hash_label(""), 0xcbf29ce484222325ull);  // FNV-1a offset basis
+  EXPECT_EQ(hash_label(""), 0xcbf29ce484222325ull);   // FNV-1a offset basis
   EXPECT_EQ(hash_label("a"), 0xaf63dc4c8601ec8cull);  // published FNV-1a 64 test vector
 }
 
@@ -58,7 +58,7 @@ TEST(RandomStream, UniformMomentsAndRange) {
     sum2 += u * u;
   }
   const double mean = sum / n, var = sum2 / n - mean * mean;
-  EXPECT_NEAR(mean, 0.5, 0.003);       // sd of the mean: 0.29/sqrt(n) = 0.00065
+  EXPECT_NEAR(mean, 0.5, 0.003);  // sd of the mean: 0.29/sqrt(n) = 0.00065
   EXPECT_NEAR(var, 1.0 / 12.0, 0.001);
 }
 

@@ -1,7 +1,11 @@
 #include "sim/engine/simulator.h"
 
+#include "sim/engine/random.h"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,7 +75,7 @@ TEST(Simulator, RecycledSlotDoesNotResurrectCancelledHandle) {
   sim.cancel(a);
   sim.run();  // pops the dead entry and frees its slot
   EventId b = sim.schedule_at(20, [&] { fired += 2; });
-  EXPECT_EQ(a.slot, b.slot);  // the slot is reused...
+  EXPECT_EQ(a.slot, b.slot);    // the slot is reused...
   EXPECT_FALSE(sim.cancel(a));  // ...but the old handle no longer refers to anything
   sim.run();
   EXPECT_EQ(fired, 2);
@@ -125,6 +129,55 @@ TEST(SimTime, SecondsConversionIsExactAndRejectsBadDurations) {
   SimTime t = 0;
   for (int i = 0; i < 1'000'000; ++i) t += from_seconds(0.001);
   EXPECT_EQ(t, 1000 * kSecond);
+}
+
+}  // namespace
+}  // namespace hermes::engine
+
+namespace hermes::engine {
+namespace {
+
+// Property check of the 4-ary heap: random times with many ties, random cancellations and events
+// scheduled from inside callbacks fire exactly in (time, insertion) order.
+TEST(Simulator, RandomScheduleMatchesAStableSortReference) {
+  Simulator sim;
+  RandomStream rng(123, 0);
+  struct Planned {
+    SimTime time;
+    std::uint64_t order;
+  };
+  std::vector<Planned> expected;
+  std::vector<std::uint64_t> fired;
+  std::uint64_t next_order = 0;
+  std::vector<std::pair<EventId, std::size_t>> ids;
+  std::function<void(SimTime)> plan = [&](SimTime t) {
+    const std::uint64_t order = next_order++;
+    expected.push_back({t, order});
+    ids.push_back({sim.schedule_at(t,
+                                   [&, order] {
+                                     fired.push_back(order);
+                                     // Sometimes schedule more work from inside a callback.
+                                     if (rng.uniform_int(4) == 0)
+                                       plan(sim.now() + SimTime(rng.uniform_int(50)));
+                                   }),
+                   expected.size() - 1});
+  };
+  for (int i = 0; i < 5000; ++i) plan(SimTime(rng.uniform_int(1000)));
+  std::vector<bool> cancelled(expected.size(), false);
+  for (int i = 0; i < 1000; ++i) {
+    const auto& [id, index] = ids[rng.uniform_int(ids.size())];
+    if (sim.cancel(id)) cancelled[index] = true;
+  }
+  sim.run();
+  std::vector<Planned> live;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (i >= cancelled.size() || !cancelled[i]) live.push_back(expected[i]);
+  }
+  std::stable_sort(live.begin(), live.end(),
+                   [](const Planned& a, const Planned& b) { return a.time < b.time; });
+  ASSERT_EQ(fired.size(), live.size());
+  for (std::size_t i = 0; i < live.size(); ++i) ASSERT_EQ(fired[i], live[i].order) << i;
+  EXPECT_GT(fired.size(), 5000u);  // callbacks added events
 }
 
 }  // namespace
