@@ -17,7 +17,8 @@ scenario::Scenario load(const std::string& workers_json, int iterations) {
   const std::string text = R"({
     "name": "demo-test", "seed": 7,
     "cluster": {"ps": {"profile": "DS3_v2", "overrides": {"compute": {"jitter_cv": 0}}},
-                "workers": )" + workers_json + R"(},
+                "workers": )" +
+                           workers_json + R"(},
     "network": {"topology": "star", "latency_us": 100},
     "training": {"chunk_size": 100, "train_fraction": 0.8, "batch_size": 16, "local_epochs": 2},
     "runs": [{"name": "d", "protocol": "demo", "iterations": )" +
@@ -49,6 +50,23 @@ TEST(Workload, IterationWorkFollowsTheTrainingSettings) {
   EXPECT_EQ(d.steps, 665);
 }
 
+// The profile catalog is calibrated on a reference job (DS2_v2 trains the default MNIST chunk in
+// 7.3 s). That job must be exactly the work the simulator charges for that chunk, or the
+// calibration silently drifts when the model's FLOP counting or the iteration changes.
+TEST(Workload, CatalogReferenceJobIsTheSimulatedDefaultChunk) {
+  const auto catalog = cluster::ProfileCatalog::load(std::string(HERMES_SOURCE_DIR) +
+                                                     "/scenarios/profiles/azure.json");
+  ASSERT_TRUE(catalog.reference_job().has_value());
+  const auto sc = load(R"([{"profile": "DS2_v2"}])", 1);
+  const IterationWork w = iteration_work(scenario::TrainingSpec{}, model_cost(sc), 2500);
+  EXPECT_DOUBLE_EQ(catalog.reference_job()->flops, w.flops);
+  EXPECT_EQ(catalog.reference_job()->steps, w.steps);
+  const auto* ds2 = catalog.find(catalog.reference_job()->target_profile);
+  ASSERT_NE(ds2, nullptr);
+  EXPECT_NEAR(cluster::full_speed_seconds(ds2->compute, w.flops, w.steps),
+              catalog.reference_job()->target_seconds, 0.01);
+}
+
 TEST(Demo, LoneWorkerIterationIsTransfersPlusComputeExactly) {
   const auto sc = load(R"([{"profile": "DS2_v2", "overrides": {"compute": {"jitter_cv": 0}}}])", 3);
   metrics::Timeline tl;
@@ -61,9 +79,8 @@ TEST(Demo, LoneWorkerIterationIsTransfersPlusComputeExactly) {
   const engine::SimTime chunk = network::lone_transfer_time(topo.route(0, 1), w.chunk_bytes);
   const engine::SimTime up = network::lone_transfer_time(topo.route(1, 0), w.model_bytes);
   const engine::SimTime down = network::lone_transfer_time(topo.route(0, 1), w.model_bytes);
-  const engine::SimTime compute =
-      engine::from_seconds(cluster::full_speed_seconds(sc.nodes[1].profile.compute, w.flops,
-                                                       w.steps));
+  const engine::SimTime compute = engine::from_seconds(
+      cluster::full_speed_seconds(sc.nodes[1].profile.compute, w.flops, w.steps));
   // DS2_v2 at 1500 Mbit/s: 313,700 chunk bytes take 1.673 ms plus 2 x 100 us of latency.
   EXPECT_EQ(chunk, 200'000 + 1'673'067);
   EXPECT_EQ(r.sim_time, 3 * (chunk + compute + up + down));
@@ -82,7 +99,7 @@ TEST(Demo, B1msWithoutCreditsComputesAtItsBaselineFifthOfFullSpeed) {
                           "burst": {"baseline_pct": 20, "credits_per_hour": 12,
                                     "max_credits": 288, "initial_credits": 0}}},
                          {"profile": "B1ms", "overrides": {"compute": {"jitter_cv": 0}}}])",
-                      1);
+                       1);
   metrics::Timeline tl;
   const DemoResult r = run_demo(sc, sc.runs[0], &tl);
   ASSERT_EQ(r.workers.size(), 2u);
@@ -103,8 +120,8 @@ TEST(Demo, B1msWithoutCreditsComputesAtItsBaselineFifthOfFullSpeed) {
 }
 
 TEST(Demo, SameScenarioGivesTheSameTimelineByteForByte) {
-  const auto sc = load(R"([{"profile": "B1ms", "count": 2}, {"profile": "F4s_v2", "count": 2}])",
-                       4);
+  const auto sc =
+      load(R"([{"profile": "B1ms", "count": 2}, {"profile": "F4s_v2", "count": 2}])", 4);
   auto csv = [&] {
     metrics::Timeline tl;
     run_demo(sc, sc.runs[0], &tl);

@@ -1,0 +1,89 @@
+#include "sim/cluster/burst_credits.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace hermes::cluster {
+namespace {
+
+// Percent-of-a-vCPU nanoseconds in one credit: 100% for one minute.
+constexpr double kPctNsPerCredit = 100.0 * 60.0 * 1e9;
+
+engine::SimTime round_duration(double ns) {
+  if (!(ns >= 0) || ns > 9.0e18) {
+    throw std::domain_error("burst credits: duration out of range: " + std::to_string(ns) + " ns");
+  }
+  return static_cast<engine::SimTime>(std::llround(ns));
+}
+
+}  // namespace
+
+BurstCredits::BurstCredits(const BurstSpec& spec, int vcpus) : spec_(spec), vcpus_(vcpus) {
+  if (vcpus < 1 || !(spec.baseline_pct > 0) || spec.baseline_pct > 100.0 * vcpus ||
+      !(spec.max_credits >= 0) || !(spec.initial_credits >= 0) ||
+      spec.initial_credits > spec.max_credits) {
+    throw std::invalid_argument(
+        "BurstCredits: need vcpus >= 1, 0 < baseline_pct <= 100 x vcpus and "
+        "0 <= initial_credits <= max_credits");
+  }
+  idle_gain_per_ns_ = spec.baseline_pct / kPctNsPerCredit;
+  job_drain_per_ns_ = (100.0 * vcpus - spec.baseline_pct) / kPctNsPerCredit;
+}
+
+double BurstCredits::idle_accrual(double credits, engine::SimTime from, engine::SimTime to) const {
+  return std::min(spec_.max_credits, credits + idle_gain_per_ns_ * static_cast<double>(to - from));
+}
+
+engine::SimTime BurstCredits::run(engine::SimTime start, engine::SimTime work) {
+  if (work < 0) throw std::invalid_argument("BurstCredits::run: negative work");
+  if (start < busy_until() || start < 0) {
+    throw std::logic_error("BurstCredits::run: job starts at " + std::to_string(start) +
+                           " ns, before the previous job ends (" + std::to_string(busy_until()) +
+                           " ns)");
+  }
+  JobRecord job{};
+  job.start = start;
+  job.credits_at_start = credits_at(start);
+  // Full speed until the bank would go negative: credits / drain nanoseconds. Written as
+  // credits x 100 x 6e10 / (100 x vcpus - baseline) so Azure's round numbers stay exact
+  // (B1ms: 30 x 6e12 / 80 = 2.25e12 ns = 37.5 min).
+  const double drain_pct = 100.0 * vcpus_ - spec_.baseline_pct;
+  const double depletion_ns = drain_pct > 0 ? job.credits_at_start * kPctNsPerCredit / drain_pct
+                                            : std::numeric_limits<double>::infinity();
+  if (depletion_ns >= static_cast<double>(work)) {
+    job.full_until = start + work;
+    job.end = job.full_until;
+    job.credits_at_end =
+        std::max(0.0, job.credits_at_start - job_drain_per_ns_ * static_cast<double>(work));
+  } else {
+    const engine::SimTime full = std::min(work, round_duration(depletion_ns));
+    // The rest of the work at baseline speed: remaining x (100 x vcpus / baseline).
+    const engine::SimTime throttled =
+        round_duration(static_cast<double>(work - full) * (100.0 * vcpus_ / spec_.baseline_pct));
+    job.full_until = start + full;
+    job.end = job.full_until + throttled;
+    job.credits_at_end = 0.0;
+  }
+  jobs_.push_back(job);
+  return job.end;
+}
+
+double BurstCredits::credits_at(engine::SimTime t) const {
+  if (t < 0) throw std::invalid_argument("BurstCredits::credits_at: negative time");
+  // Last job that started at or before t.
+  const auto it =
+      std::upper_bound(jobs_.begin(), jobs_.end(), t,
+                       [](engine::SimTime x, const JobRecord& j) { return x < j.start; });
+  if (it == jobs_.begin()) return idle_accrual(spec_.initial_credits, 0, t);
+  const JobRecord& job = *std::prev(it);
+  if (t >= job.end) return idle_accrual(job.credits_at_end, job.end, t);
+  if (t >= job.full_until) return 0.0;
+  return std::max(0.0,
+                  job.credits_at_start - job_drain_per_ns_ * static_cast<double>(t - job.start));
+}
+
+}  // namespace hermes::cluster

@@ -1,0 +1,64 @@
+// Azure B-series CPU credits, exactly in simulated time.
+//
+// Azure's definition: a credit is one vCPU at 100% for one minute. The bank changes at
+// (baseline_pct - usage_pct) / 100 credits per minute, both in % of one vCPU summed over the VM,
+// is capped at max_credits and starts at initial_credits. A training job uses every vCPU at 100%
+// while credits last; with none left the VM is held at its baseline, so the job progresses at
+// baseline_pct / (100 x vcpus) of full speed and the bank stays at 0. Between jobs the VM idles
+// and banks its baseline.
+//
+// Times are integer nanoseconds (SimTime). Each job's end is computed from its own start with at
+// most two roundings (depletion instant, throttled remainder), never by summing doubles, so long
+// runs do not drift. Credits are a function of time, piecewise linear, recomputed from the last
+// job record.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/cluster/profile.h"
+#include "sim/engine/sim_time.h"
+
+namespace hermes::cluster {
+
+class BurstCredits {
+ public:
+  // Throws std::invalid_argument unless 0 < baseline_pct <= 100 x vcpus, vcpus >= 1 and
+  // 0 <= initial_credits <= max_credits.
+  BurstCredits(const BurstSpec& spec, int vcpus);
+
+  // Runs a job needing `work` nanoseconds at full speed from `start`; returns when it ends.
+  // Jobs are sequential: start before the previous job's end is a std::logic_error.
+  engine::SimTime run(engine::SimTime start, engine::SimTime work);
+
+  // Credits in the bank at time t >= 0 (any time: during or between past jobs, or later).
+  double credits_at(engine::SimTime t) const;
+
+  // End of the last job (0 before any job).
+  engine::SimTime busy_until() const { return jobs_.empty() ? 0 : jobs_.back().end; }
+
+  // Fraction of full speed once the bank is empty: baseline_pct / (100 x vcpus).
+  double throttled_speed() const { return spec_.baseline_pct / (100.0 * vcpus_); }
+
+  const BurstSpec& spec() const { return spec_; }
+
+ private:
+  struct JobRecord {
+    engine::SimTime start;
+    engine::SimTime full_until;  // credits ran out here (== end if they never did)
+    engine::SimTime end;
+    double credits_at_start;
+    double credits_at_end;
+  };
+  // Credits after idling from `from` (holding `credits`) to `to`, capped.
+  double idle_accrual(double credits, engine::SimTime from, engine::SimTime to) const;
+
+  BurstSpec spec_;
+  int vcpus_;
+  // Rates in credits per nanosecond: 1 credit/min = 100 %-of-a-vCPU for 6e10 ns.
+  double idle_gain_per_ns_;      // baseline / (100 x 6e10)
+  double job_drain_per_ns_;      // (100 x vcpus - baseline) / (100 x 6e10), >= 0
+  std::vector<JobRecord> jobs_;  // one per job, for credits_at at any past time
+};
+
+}  // namespace hermes::cluster

@@ -1,0 +1,58 @@
+// One simulated node's compute side: the profile's compute-time model, its seeded jitter and, for
+// B-series nodes, the burst-credit bank. Jobs on one node run one after another.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "sim/cluster/burst_credits.h"
+#include "sim/cluster/compute_model.h"
+#include "sim/cluster/profile.h"
+#include "sim/engine/random.h"
+#include "sim/engine/sim_time.h"
+
+namespace hermes::cluster {
+
+// What happened to the most recent job (for logs and metrics).
+struct JobTiming {
+  engine::SimTime start = 0;
+  engine::SimTime end = 0;
+  double full_speed_seconds = 0;           // model time before jitter
+  double jitter = 1;                       // multiplicative factor drawn for this job
+  engine::SimTime work_ns = 0;             // full_speed_seconds x jitter, rounded to ns
+  engine::SimTime throttled_extra_ns = 0;  // (end - start) - work_ns: time lost to the baseline cap
+};
+
+class NodeCompute {
+ public:
+  // Give each node its own stream, e.g. RandomStream::named(seed, "compute-jitter", node_index).
+  NodeCompute(const NodeProfile& profile, engine::RandomStream jitter);
+
+  // Runs `steps` optimiser steps totalling `flops` FLOPs from `start`; returns the end time.
+  // One jitter draw per job. Starting before the previous job's end is a std::logic_error;
+  // negative or non-finite flops / negative steps are std::invalid_argument.
+  engine::SimTime run_job(engine::SimTime start, double flops, std::int64_t steps);
+  engine::SimTime run_job(engine::SimTime start, const TrainingJob& job) {
+    return run_job(start, job.flops, job.steps);
+  }
+
+  // Burst credits in the bank at t ("credits left" in CSV output); nullopt if not burstable.
+  std::optional<double> credits_at(engine::SimTime t) const;
+
+  const NodeProfile& profile() const { return profile_; }
+  bool burstable() const { return credits_.has_value(); }
+  engine::SimTime busy_until() const { return busy_until_; }
+  const JobTiming& last_job() const { return last_job_; }
+  std::int64_t jobs_run() const { return jobs_run_; }
+
+ private:
+  NodeProfile profile_;
+  ComputeJitter jitter_model_;
+  engine::RandomStream rng_;
+  std::optional<BurstCredits> credits_;
+  engine::SimTime busy_until_ = 0;
+  JobTiming last_job_;
+  std::int64_t jobs_run_ = 0;
+};
+
+}  // namespace hermes::cluster
