@@ -1,0 +1,119 @@
+// "cluster": the PS and the worker groups, expanded into one NodeSpec per machine.
+#include <string>
+
+#include "sim/scenario/json_pointer.h"
+#include "sim/scenario/object_reader.h"
+#include "sim/scenario/sections.h"
+
+namespace hermes::scenario {
+
+namespace {
+
+constexpr int kMaxGroupCount = 10000;
+
+struct Group {
+  cluster::NodeProfile profile;
+  int count = 1;
+  bool count_known = true;
+};
+
+// Reads {"profile", "count" (workers only), "overrides"} at `path`.
+Group read_group(const Json& value, const std::string& path, bool is_ps,
+                 const cluster::ProfileCatalog* catalog, const std::string& catalog_label,
+                 Diagnostics& diags, Json& out) {
+  Group group;
+  ObjectReader r(value, path, diags, out);
+  const auto profile_name = r.string("profile", std::nullopt);
+  if (!is_ps) {
+    const auto count = r.int32("count", 1, Range::at_least(0).up_to(kMaxGroupCount));
+    group.count = count.value_or(1);
+    group.count_known = count.has_value();
+  }
+  const Json* overrides = r.accept("overrides");
+  if (overrides != nullptr) out["overrides"] = *overrides;
+  r.finish();
+
+  // Placeholder for an unknown profile: a positive NIC speed keeps the network check from
+  // reporting consequences of the profile error.
+  group.profile.name = profile_name.value_or("?");
+  group.profile.nic_mbps = 1000;
+  if (!profile_name || catalog == nullptr) return group;
+  const cluster::NodeProfile* found = catalog->find(*profile_name);
+  if (found == nullptr) {
+    r.error("profile", "unknown profile '" + *profile_name + "' (catalog " + catalog_label +
+                           " has: " + join(catalog->names()) + ")");
+    return group;
+  }
+  group.profile = *found;
+  if (overrides != nullptr) {
+    // Reports non-objects, unknown keys and bad values itself.
+    cluster::apply_overrides(group.profile, nlohmann::json(*overrides), r.path_of("overrides"),
+                             diags);
+  }
+  return group;
+}
+
+}  // namespace
+
+ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* catalog,
+                           const std::string& catalog_label, Diagnostics& diags, Json& out) {
+  ClusterResult result;
+  if (value == nullptr) {
+    diags.error("/cluster",
+                "missing required key 'cluster' (accepted: {\"ps\": {...}, "
+                "\"workers\": [...]})");
+    result.hosts_known = false;
+    return result;
+  }
+  ObjectReader r(*value, "/cluster", diags, out);
+  if (!r.is_object()) {
+    result.hosts_known = false;
+    return result;
+  }
+
+  const Json* ps = r.accept("ps");
+  if (ps == nullptr) {
+    r.missing("ps");
+    result.hosts_known = false;
+  } else {
+    Group g = read_group(*ps, "/cluster/ps", true, catalog, catalog_label, diags, out["ps"]);
+    result.nodes.push_back({"ps", std::move(g.profile), -1});
+  }
+
+  const Json* workers = r.accept("workers");
+  if (workers == nullptr) {
+    r.missing("workers");
+    result.hosts_known = false;
+  } else if (!workers->is_array()) {
+    r.wrong_type("workers", "an array of {\"profile\", \"count\", \"overrides\"}", *workers);
+    result.hosts_known = false;
+  } else {
+    Json& out_workers = out["workers"] = Json::array();
+    int next_worker = 0;
+    for (std::size_t i = 0; i < workers->size(); ++i) {
+      Json& out_group = out_workers.emplace_back(Json::object());
+      const std::string path = pointer_append("/cluster/workers", i);
+      Group g = read_group((*workers)[i], path, false, catalog, catalog_label, diags, out_group);
+      if (!g.count_known) result.hosts_known = false;
+      for (int c = 0; c < g.count; ++c) {
+        result.nodes.push_back(
+            {"w" + std::to_string(next_worker++), g.profile, static_cast<int>(i)});
+      }
+    }
+    if (next_worker == 0 && result.hosts_known) {
+      r.error("workers",
+              "the cluster has no workers (accepted: at least one worker group with count >= 1)");
+    }
+  }
+  r.finish();
+  return result;
+}
+
+std::vector<network::HostSpec> network_hosts(const std::vector<NodeSpec>& nodes) {
+  std::vector<network::HostSpec> hosts;
+  hosts.reserve(nodes.size());
+  for (const auto& n : nodes) hosts.push_back({n.host, n.profile.nic_mbps});
+  return hosts;
+}
+
+}  // namespace hermes::scenario

@@ -1,0 +1,237 @@
+#include "sim/scenario/object_reader.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "sim/scenario/json_pointer.h"
+
+namespace hermes::scenario {
+
+bool Range::contains(double v) const {
+  if (lo && (lo_inclusive ? v < *lo : v <= *lo)) return false;
+  if (hi && (hi_inclusive ? v > *hi : v >= *hi)) return false;
+  return true;
+}
+
+std::string Range::describe(std::string_view key) const {
+  const std::string k(key);
+  if (lo && hi) {
+    return k + " in " + (lo_inclusive ? "[" : "(") + format_number(*lo) + ", " +
+           format_number(*hi) + (hi_inclusive ? "]" : ")");
+  }
+  if (lo) return k + (lo_inclusive ? " >= " : " > ") + format_number(*lo);
+  if (hi) return k + (hi_inclusive ? " <= " : " < ") + format_number(*hi);
+  return k + " any number";
+}
+
+std::string format_number(double v) {
+  if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 1e15) {
+    return std::to_string(static_cast<long long>(v));
+  }
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, res.ptr);
+}
+
+std::string describe_value(const Json& value) {
+  std::string text = value.dump();
+  constexpr std::size_t kMax = 40;
+  if (text.size() > kMax) text = text.substr(0, kMax) + "...";
+  if (value.is_null()) return "null";
+  return std::string(value.type_name()) + " " + text;
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += sep;
+    out += items[i];
+  }
+  return out;
+}
+
+const Json& empty_object() {
+  static const Json kEmpty = Json::object();
+  return kEmpty;
+}
+
+ObjectReader::ObjectReader(const Json& value, std::string path, Diagnostics& diags, Json& out)
+    : path_(std::move(path)), diags_(diags), out_(out) {
+  if (value.is_object()) {
+    object_ = &value;
+    if (!out_.is_object()) out_ = Json::object();
+  } else {
+    diags_.error(path_, "wrong type: expected an object, got " + describe_value(value));
+  }
+}
+
+std::string ObjectReader::path_of(std::string_view key) const { return pointer_append(path_, key); }
+
+const Json* ObjectReader::accept(std::string_view key) {
+  if (std::find(accepted_.begin(), accepted_.end(), key) == accepted_.end()) {
+    accepted_.emplace_back(key);
+  }
+  if (object_ == nullptr) return nullptr;
+  const auto it = object_->find(key);
+  return it == object_->end() ? nullptr : &*it;
+}
+
+bool ObjectReader::has(std::string_view key) const {
+  return object_ != nullptr && object_->contains(key);
+}
+
+void ObjectReader::error(std::string_view key, std::string message) {
+  diags_.error(path_of(key), std::move(message));
+}
+
+void ObjectReader::missing(std::string_view key) {
+  error(key, "missing required key '" + std::string(key) + "'");
+}
+
+void ObjectReader::wrong_type(std::string_view key, std::string_view expected, const Json& got) {
+  error(key, "wrong type: expected " + std::string(expected) + ", got " + describe_value(got));
+}
+
+namespace {
+
+// A default as it appears in the resolved document: 100.0 is written 100, like a person would.
+template <typename T>
+Json default_json(const T& value) {
+  if constexpr (std::is_same_v<T, double>) {
+    if (std::isfinite(value) && value == std::trunc(value) && std::fabs(value) < 1e15) {
+      return Json(static_cast<std::int64_t>(value));
+    }
+  }
+  return Json(value);
+}
+
+// Shared shape of every accessor: absent -> default or "missing"; present -> convert + check.
+template <typename T, typename Convert>
+std::optional<T> read_field(ObjectReader& r, std::string_view key, const std::optional<T>& fallback,
+                            Convert convert) {
+  const Json* v = r.accept(key);
+  if (!r.is_object()) return std::nullopt;
+  if (v == nullptr) {
+    if (!fallback) {
+      r.missing(key);
+      return std::nullopt;
+    }
+    r.out()[std::string(key)] = default_json(*fallback);
+    return fallback;
+  }
+  std::optional<T> value = convert(*v);
+  if (value) r.out()[std::string(key)] = *v;  // as written: 100 stays 100, not 100.0
+  return value;
+}
+
+}  // namespace
+
+std::optional<std::string> ObjectReader::string(std::string_view key,
+                                                std::optional<std::string> fallback) {
+  return read_field<std::string>(*this, key, fallback,
+                                 [&](const Json& v) -> std::optional<std::string> {
+                                   if (!v.is_string()) {
+                                     wrong_type(key, "a string", v);
+                                     return std::nullopt;
+                                   }
+                                   return v.get<std::string>();
+                                 });
+}
+
+std::optional<std::string> ObjectReader::choice(std::string_view key,
+                                                const std::vector<std::string>& accepted,
+                                                std::optional<std::string> fallback) {
+  return read_field<std::string>(
+      *this, key, fallback, [&](const Json& v) -> std::optional<std::string> {
+        if (!v.is_string()) {
+          wrong_type(key, "a string (one of: " + join(accepted) + ")", v);
+          return std::nullopt;
+        }
+        const auto s = v.get<std::string>();
+        if (std::find(accepted.begin(), accepted.end(), s) == accepted.end()) {
+          error(key,
+                "unknown " + std::string(key) + " '" + s + "' (accepted: " + join(accepted) + ")");
+          return std::nullopt;
+        }
+        return s;
+      });
+}
+
+std::optional<std::int64_t> ObjectReader::integer(std::string_view key,
+                                                  std::optional<std::int64_t> fallback,
+                                                  Range range) {
+  return read_field<std::int64_t>(
+      *this, key, fallback, [&](const Json& v) -> std::optional<std::int64_t> {
+        if (!v.is_number_integer()) {
+          wrong_type(key, "an integer (" + range.describe(key) + ")", v);
+          return std::nullopt;
+        }
+        if (v.is_number_unsigned() &&
+            v.get<std::uint64_t>() >
+                static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+          error(key, "out of range (accepted: " + range.describe(key) + "; got " + v.dump() + ")");
+          return std::nullopt;
+        }
+        const auto i = v.get<std::int64_t>();
+        if (!range.contains(static_cast<double>(i))) {
+          error(key, "out of range (accepted: " + range.describe(key) + "; got " +
+                         std::to_string(i) + ")");
+          return std::nullopt;
+        }
+        return i;
+      });
+}
+
+std::optional<int> ObjectReader::int32(std::string_view key, std::optional<int> fallback,
+                                       Range range) {
+  const auto v =
+      integer(key, fallback ? std::optional<std::int64_t>(*fallback) : std::nullopt, range);
+  if (!v) return std::nullopt;
+  if (*v > std::numeric_limits<int>::max() || *v < std::numeric_limits<int>::min()) {
+    error(key, "out of range (accepted: " + range.describe(key) + ", at most " +
+                   std::to_string(std::numeric_limits<int>::max()) + "; got " + std::to_string(*v) +
+                   ")");
+    return std::nullopt;
+  }
+  return static_cast<int>(*v);
+}
+
+std::optional<double> ObjectReader::number(std::string_view key, std::optional<double> fallback,
+                                           Range range) {
+  return read_field<double>(*this, key, fallback, [&](const Json& v) -> std::optional<double> {
+    if (!v.is_number()) {
+      wrong_type(key, "a number (" + range.describe(key) + ")", v);
+      return std::nullopt;
+    }
+    const auto d = v.get<double>();
+    if (!std::isfinite(d) || !range.contains(d)) {
+      error(key, "out of range (accepted: " + range.describe(key) + "; got " + v.dump() + ")");
+      return std::nullopt;
+    }
+    return d;
+  });
+}
+
+std::optional<bool> ObjectReader::boolean(std::string_view key, std::optional<bool> fallback) {
+  return read_field<bool>(*this, key, fallback, [&](const Json& v) -> std::optional<bool> {
+    if (!v.is_boolean()) {
+      wrong_type(key, "true or false", v);
+      return std::nullopt;
+    }
+    return v.get<bool>();
+  });
+}
+
+void ObjectReader::finish() {
+  if (object_ == nullptr) return;
+  for (const auto& [key, value] : object_->items()) {
+    if (std::find(accepted_.begin(), accepted_.end(), key) == accepted_.end()) {
+      error(key, "unknown key '" + key + "' (accepted: " + join(accepted_) + ")");
+    }
+  }
+}
+
+}  // namespace hermes::scenario

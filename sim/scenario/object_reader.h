@@ -1,0 +1,105 @@
+// Reading one JSON object of a scenario field by field, with every problem reported (not thrown)
+// at its JSON pointer. Each accessor declares its key as accepted; finish() then reports every
+// other key as unknown, listing the accepted ones. Resolved values (defaults included) are copied
+// to an output object in schema order, which becomes Scenario::document.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/common/diagnostics.h"
+
+namespace hermes::scenario {
+
+using Json = nlohmann::ordered_json;
+
+// Numeric bounds, each side optional and inclusive or exclusive.
+struct Range {
+  std::optional<double> lo;
+  bool lo_inclusive = true;
+  std::optional<double> hi;
+  bool hi_inclusive = true;
+
+  static Range any() { return {}; }
+  static Range at_least(double v) { return {v, true, std::nullopt, true}; }
+  static Range above(double v) { return {v, false, std::nullopt, true}; }
+  static Range below(double v) { return {std::nullopt, true, v, false}; }
+  Range& up_to(double v) {
+    hi = v;
+    hi_inclusive = true;
+    return *this;
+  }
+  Range& under(double v) {
+    hi = v;
+    hi_inclusive = false;
+    return *this;
+  }
+
+  bool contains(double v) const;
+  // e.g. "beta in [0, 1)", "alpha < 0", "chunk_size >= 1".
+  std::string describe(std::string_view key) const;
+};
+
+// Shortest text that reads back as `v` ("0", "0.85", "-1.3", "1e+20").
+std::string format_number(double v);
+
+// A short rendering of a JSON value for messages: its type and (truncated) text.
+std::string describe_value(const Json& value);
+
+// An empty object, for reading an absent optional section with all its defaults.
+const Json& empty_object();
+
+// "a, b, c"
+std::string join(const std::vector<std::string>& items, std::string_view sep = ", ");
+
+class ObjectReader {
+ public:
+  // `value` is the object found at JSON pointer `path`. If value is not an object the reader
+  // reports that once and every accessor returns nullopt (or its default) without further messages.
+  // `value` and `out` must outlive the reader.
+  ObjectReader(const Json& value, std::string path, Diagnostics& diags, Json& out);
+
+  bool is_object() const { return object_ != nullptr; }
+  const std::string& path() const { return path_; }
+  std::string path_of(std::string_view key) const;
+  Diagnostics& diags() { return diags_; }
+  Json& out() { return out_; }
+
+  // Declares `key` accepted and returns its value, nullptr if absent. The caller validates it.
+  const Json* accept(std::string_view key);
+  bool has(std::string_view key) const;
+
+  // Accessors. When the key is absent: the default (copied to out) if one is given, else a
+  // "missing required key" error and nullopt. When present but invalid: an error and nullopt.
+  std::optional<std::string> string(std::string_view key, std::optional<std::string> fallback);
+  std::optional<std::string> choice(std::string_view key, const std::vector<std::string>& accepted,
+                                    std::optional<std::string> fallback);
+  std::optional<std::int64_t> integer(std::string_view key, std::optional<std::int64_t> fallback,
+                                      Range range);
+  // integer() limited to int's range as well.
+  std::optional<int> int32(std::string_view key, std::optional<int> fallback, Range range);
+  std::optional<double> number(std::string_view key, std::optional<double> fallback, Range range);
+  std::optional<bool> boolean(std::string_view key, std::optional<bool> fallback);
+
+  // Reports "<key>: <message>" at the key's pointer.
+  void error(std::string_view key, std::string message);
+  void missing(std::string_view key);
+  void wrong_type(std::string_view key, std::string_view expected, const Json& got);
+
+  // Reports every key that no accessor declared. Call once, after all reads.
+  void finish();
+
+ private:
+  const Json* object_ = nullptr;
+  std::string path_;
+  Diagnostics& diags_;
+  Json& out_;
+  std::vector<std::string> accepted_;
+};
+
+}  // namespace hermes::scenario

@@ -1,0 +1,168 @@
+// A scenario: one cluster, one network, one dataset/model/training setup, and a list of runs
+// (protocols) to execute on it. Loaded from JSON (schema: scenarios/README.md), with command-line
+// `--set key.path=value` overrides applied before validation. Validation reports every problem
+// of a file in one pass (file + JSON pointer + what is accepted); a Scenario exists only if the
+// document had none.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/cluster/profile.h"
+#include "sim/common/diagnostics.h"
+#include "sim/engine/sim_time.h"
+#include "sim/network/network_spec.h"
+
+namespace hermes::scenario {
+
+using Json = nlohmann::ordered_json;
+
+// Catalog used when a scenario has no "profiles" key, relative to the repository root.
+inline constexpr std::string_view kDefaultCatalog = "scenarios/profiles/azure.json";
+
+// Defaults of the Hermes reference (/work/shared/spec/hermes-reference.md) and of this schema.
+namespace defaults {
+inline constexpr std::uint64_t kSeed = 1;
+inline constexpr double kStarLatencyUs = 100;
+inline constexpr double kLinkLatencyUs = 100;
+inline constexpr double kLearningRate = 0.1;
+inline constexpr int kBatchSize = 16;
+inline constexpr int kLocalEpochs = 5;
+inline constexpr int kChunkSize = 2500;
+inline constexpr double kTrainFraction = 0.85;
+inline constexpr int kPatience = 25;
+inline constexpr double kMaxSimTimeS = 36000;  // 10 simulated hours: beyond every paper run
+inline constexpr std::int64_t kMaxIterations = 200000;
+inline constexpr double kAlpha = -1.3;
+inline constexpr double kBeta = 0.1;
+inline constexpr int kLambda = 5;
+inline constexpr int kWindow = 10;
+inline constexpr int kStaleness = 125;  // the paper's SSP s
+inline constexpr int kLookahead = 150;  // the paper's E-BSP R
+inline constexpr int kDemoIterations = 10;
+inline constexpr bool kTimeline = true;
+}  // namespace defaults
+
+// One machine of the cluster after its profile was looked up and its overrides applied.
+struct NodeSpec {
+  std::string host;              // "ps" for the parameter server, "w0".."w{n-1}" for workers
+  cluster::NodeProfile profile;  // catalog entry with the scenario's overrides applied
+  int group = -1;                // index into cluster.workers it expanded from; -1 for the PS
+  bool is_ps() const { return group < 0; }
+};
+
+struct DatasetSpec {
+  std::string name = "mnist";  // mnist | fashion-mnist | cifar10 (models/data/loaders.h)
+};
+
+struct ModelSpec {
+  std::string name = "mlp";  // mlp | cnn
+};
+
+enum class Chunking {
+  kRandom,  // every chunk is a fresh random sample of the training set (the reference)
+  kFixed,   // chunks are consecutive slices of one seeded shuffle, wrapping around
+};
+
+struct StopSpec {
+  int patience = defaults::kPatience;  // aggregations without a new best global loss
+  engine::SimTime max_sim_time = engine::from_seconds(defaults::kMaxSimTimeS);
+  std::int64_t max_iterations = defaults::kMaxIterations;  // PS aggregations
+};
+
+struct TrainingSpec {
+  double learning_rate = defaults::kLearningRate;
+  int batch_size = defaults::kBatchSize;
+  int local_epochs = defaults::kLocalEpochs;
+  int chunk_size = defaults::kChunkSize;             // initial samples per worker per iteration
+  double train_fraction = defaults::kTrainFraction;  // first part of a chunk trains, rest tests
+  Chunking chunking = Chunking::kRandom;
+  StopSpec stop;
+};
+
+enum class Protocol { kBsp, kAsp, kSsp, kEbsp, kHermes, kDemo };
+
+enum class HermesVariant {
+  kReference,  // the released code's quirks: cumulative S_i, global model = w0 - lr * G
+  kPaper,      // the clean formulation: per-update S_i applied to the current global model
+};
+
+struct HermesParams {
+  double alpha = defaults::kAlpha;  // initial z-score threshold, < 0
+  double beta = defaults::kBeta;    // threshold decay per minor update after lambda, [0, 1)
+  int lambda = defaults::kLambda;   // minor-update streak before the threshold decays, >= 1
+  int window = defaults::kWindow;   // losses kept for the z-score, >= 2
+  HermesVariant variant = HermesVariant::kReference;
+  bool gup = true;             // false: every iteration is a major update
+  bool loss_weighting = true;  // false: plain averaging at the PS
+};
+
+// One protocol execution. Only the fields of `protocol` are meaningful; the others keep their
+// defaults (the loader rejects parameters that belong to another protocol).
+struct RunSpec {
+  std::string name;  // unique within the scenario; [A-Za-z0-9._-]+
+  Protocol protocol = Protocol::kBsp;
+  bool dynamic_allocation = false;             // default true for hermes, false for the baselines
+  int staleness = defaults::kStaleness;        // ssp
+  int lookahead = defaults::kLookahead;        // ebsp
+  HermesParams hermes;                         // hermes
+  int iterations = defaults::kDemoIterations;  // demo: iterations per worker
+};
+
+struct OutputSpec {
+  std::optional<std::string> dir;       // unset: the CLI picks results/<name>-<timestamp>
+  bool timeline = defaults::kTimeline;  // write timeline.csv
+};
+
+struct Scenario {
+  std::string name;  // [A-Za-z0-9._-]+, used in output directory names
+  std::string description;
+  std::uint64_t seed = defaults::kSeed;
+  std::string catalog_path;     // "profiles" resolved against the source dir (the file loaded)
+  std::vector<NodeSpec> nodes;  // nodes[0] is the PS, then workers in expansion order
+  network::NetworkSpec network;
+  DatasetSpec dataset;
+  ModelSpec model;
+  TrainingSpec training;
+  std::vector<RunSpec> runs;  // in file order
+  OutputSpec outputs;
+  // The document after --set with every default filled in and every run named: loading it again
+  // gives the same scenario. Record it next to results.
+  Json document;
+
+  std::size_t worker_count() const { return nodes.empty() ? 0 : nodes.size() - 1; }
+};
+
+// Protocol names as written in scenarios: bsp, asp, ssp, ebsp, hermes, demo.
+std::string_view protocol_name(Protocol protocol);
+std::optional<Protocol> parse_protocol(std::string_view name);
+const std::vector<std::string>& protocol_names();
+
+// The hosts as the network sees them (name and NIC speed), PS first.
+std::vector<network::HostSpec> network_hosts(const std::vector<NodeSpec>& nodes);
+
+// Loads and validates a scenario file. `set_overrides` are "key.path=value" strings applied in
+// order before validation. A relative "profiles" path resolves against `source_dir` (the
+// repository root). Throws InputError listing every problem found.
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& set_overrides,
+                       const std::string& source_dir);
+
+// Same, reporting every problem into diags (whose file is set to `path` while checking and
+// restored afterwards) instead of throwing. Returns the scenario only if there were none.
+std::optional<Scenario> check_scenario(const std::string& path,
+                                       const std::vector<std::string>& set_overrides,
+                                       const std::string& source_dir, Diagnostics& diags);
+
+// Checks scenario text that is already in memory. If `catalog` is non-null it is used instead of
+// loading the catalog named by "profiles" (tests; callers that already hold a catalog).
+std::optional<Scenario> check_scenario_text(std::string_view text,
+                                            const std::vector<std::string>& set_overrides,
+                                            const std::string& source_dir, Diagnostics& diags,
+                                            const cluster::ProfileCatalog* catalog = nullptr);
+
+}  // namespace hermes::scenario

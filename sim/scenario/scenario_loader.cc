@@ -1,0 +1,178 @@
+// Top level of a scenario: reading the file, applying --set, loading the profile catalog, and
+// handing each section to its reader (sections.h).
+#include <charconv>
+#include <filesystem>
+#include <limits>
+#include <string>
+
+#include "sim/scenario/json_text.h"
+#include "sim/scenario/object_reader.h"
+#include "sim/scenario/run_names.h"
+#include "sim/scenario/scenario.h"
+#include "sim/scenario/sections.h"
+#include "sim/scenario/set_overrides.h"
+
+namespace hermes::scenario {
+
+namespace {
+
+std::string resolve_catalog_path(const std::string& written, const std::string& source_dir) {
+  const std::filesystem::path p(written);
+  if (p.is_absolute() || source_dir.empty()) return p.lexically_normal().string();
+  return (std::filesystem::path(source_dir) / p).lexically_normal().string();
+}
+
+std::uint64_t read_seed(ObjectReader& r) {
+  const Json* seed = r.accept("seed");
+  if (seed == nullptr) {
+    r.out()["seed"] = defaults::kSeed;
+    return defaults::kSeed;
+  }
+  if (seed->is_number_unsigned()) {
+    r.out()["seed"] = *seed;
+    return seed->get<std::uint64_t>();
+  }
+  const std::string accepted =
+      "an integer in [0, " + std::to_string(std::numeric_limits<std::uint64_t>::max()) + "]";
+  if (seed->is_number_integer()) {
+    r.error("seed", "out of range (accepted: " + accepted + "; got " + seed->dump() + ")");
+  } else {
+    r.wrong_type("seed", accepted, *seed);
+  }
+  return defaults::kSeed;
+}
+
+// Loads the catalog named by the scenario unless the caller supplied one.
+const cluster::ProfileCatalog* obtain_catalog(const std::string& written,
+                                              const std::string& resolved,
+                                              const cluster::ProfileCatalog* supplied,
+                                              std::optional<cluster::ProfileCatalog>& storage,
+                                              Diagnostics& diags) {
+  if (supplied != nullptr) return supplied;
+  try {
+    storage = cluster::ProfileCatalog::load(resolved);
+    return &*storage;
+  } catch (const std::exception& e) {
+    std::string detail = e.what();
+    while (!detail.empty() && detail.back() == '\n') detail.pop_back();
+    diags.error("/profiles", "cannot load the profile catalog '" + written + "' (resolved to " +
+                                 resolved + "):\n" + detail);
+    return nullptr;
+  }
+}
+
+// check_network_spec reports a problem of hosts[i] (i >= 1) at /cluster/workers/<i-1>, as if
+// every group held one worker. Groups have a count, so map each such path to the group the host
+// was expanded from (the message names the host itself, e.g. "w5").
+std::string group_path_of_host(const std::string& path, const std::vector<NodeSpec>& nodes) {
+  const std::string prefix = "/cluster/workers/";
+  if (path.rfind(prefix, 0) != 0) return path;
+  const std::size_t end = path.find('/', prefix.size());
+  const std::string digits = path.substr(prefix.size(), end - prefix.size());
+  std::size_t host = 0;
+  const auto res = std::from_chars(digits.data(), digits.data() + digits.size(), host);
+  if (res.ec != std::errc() || res.ptr != digits.data() + digits.size()) return path;
+  host += 1;  // hosts[0] is the PS
+  if (host >= nodes.size()) return path;
+  return prefix + std::to_string(nodes[host].group) +
+         (end == std::string::npos ? std::string() : path.substr(end));
+}
+
+void check_network(const network::NetworkSpec& spec, const std::vector<NodeSpec>& nodes,
+                   Diagnostics& diags) {
+  Diagnostics found;
+  network::check_network_spec(spec, network_hosts(nodes), "/network", found, "/cluster");
+  for (const auto& d : found.items()) {
+    diags.error(group_path_of_host(d.json_path, nodes), d.message);
+  }
+}
+
+}  // namespace
+
+std::optional<Scenario> check_scenario_text(std::string_view text,
+                                            const std::vector<std::string>& set_overrides,
+                                            const std::string& source_dir, Diagnostics& diags,
+                                            const cluster::ProfileCatalog* catalog) {
+  const std::size_t errors_before = diags.count();
+  auto doc = parse_json_text(text, diags);
+  if (!doc) return std::nullopt;
+  if (!doc->is_object()) {
+    diags.error("", "a scenario is a JSON object, got " + describe_value(*doc));
+    return std::nullopt;
+  }
+  apply_set_overrides(*doc, set_overrides, diags);
+
+  Scenario s;
+  Json out = Json::object();
+  ObjectReader root(*doc, "", diags, out);
+
+  if (const auto name = root.string("name", std::nullopt)) {
+    if (is_valid_name(*name)) {
+      s.name = *name;
+    } else {
+      root.error("name", "invalid scenario name '" + *name +
+                             "' (accepted: " + std::string(kNameRule) + ")");
+    }
+  }
+  if (const Json* description = root.accept("description")) {
+    if (description->is_string()) {
+      s.description = description->get<std::string>();
+      out["description"] = *description;
+    } else {
+      root.wrong_type("description", "a string", *description);
+    }
+  }
+  s.seed = read_seed(root);
+
+  const auto catalog_written = root.string("profiles", std::string(kDefaultCatalog));
+  std::optional<cluster::ProfileCatalog> loaded_catalog;
+  const cluster::ProfileCatalog* used_catalog = nullptr;
+  if (catalog_written) {
+    s.catalog_path = resolve_catalog_path(*catalog_written, source_dir);
+    used_catalog = obtain_catalog(*catalog_written, s.catalog_path, catalog, loaded_catalog, diags);
+  }
+
+  ClusterResult cluster = read_cluster(root.accept("cluster"), used_catalog,
+                                       catalog_written.value_or("?"), diags, out["cluster"]);
+  const bool network_ok = read_network(root.accept("network"), diags, out["network"], s.network);
+  // Only a well-formed network over a known host list is worth checking: otherwise every
+  // consequence of an earlier mistake would be reported again as a network problem.
+  if (network_ok && cluster.hosts_known) {
+    check_network(s.network, cluster.nodes, diags);
+  }
+  s.nodes = std::move(cluster.nodes);
+  s.dataset = read_dataset(root.accept("dataset"), diags, out["dataset"]);
+  s.model = read_model(root.accept("model"), diags, out["model"]);
+  s.training = read_training(root.accept("training"), diags, out["training"]);
+  s.runs = read_runs(root.accept("runs"), diags, out["runs"]);
+  s.outputs = read_outputs(root.accept("outputs"), diags, out["outputs"]);
+  root.finish();
+
+  if (diags.count() != errors_before) return std::nullopt;
+  s.document = std::move(out);
+  return s;
+}
+
+std::optional<Scenario> check_scenario(const std::string& path,
+                                       const std::vector<std::string>& set_overrides,
+                                       const std::string& source_dir, Diagnostics& diags) {
+  const std::string previous_file = diags.file();
+  diags.set_file(path);
+  std::optional<Scenario> result;
+  if (const auto text = read_text_file(path, diags)) {
+    result = check_scenario_text(*text, set_overrides, source_dir, diags);
+  }
+  diags.set_file(previous_file);
+  return result;
+}
+
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& set_overrides,
+                       const std::string& source_dir) {
+  Diagnostics diags(path);
+  auto scenario = check_scenario(path, set_overrides, source_dir, diags);
+  diags.throw_if_errors();
+  if (!scenario) throw InputError(path + ": invalid scenario");
+  return std::move(*scenario);
+}
+
+}  // namespace hermes::scenario

@@ -1,0 +1,34 @@
+// Readers of the scenario's sections (internal to the loader). Each validates its section,
+// reports every problem into diags at its JSON pointer, and writes the resolved section (defaults
+// filled in) to `out`. A null `value` means the (optional) section is absent.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/cluster/profile.h"
+#include "sim/common/diagnostics.h"
+#include "sim/network/network_spec.h"
+#include "sim/scenario/scenario.h"
+
+namespace hermes::scenario {
+
+struct ClusterResult {
+  std::vector<NodeSpec> nodes;  // PS first; nodes with an unknown profile are placeholders
+  bool hosts_known = true;      // false if the host list itself is unreliable (bad count, ...)
+};
+
+// `catalog` may be null (it failed to load): profiles are then not looked up.
+ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* catalog,
+                           const std::string& catalog_label, Diagnostics& diags, Json& out);
+
+// Returns false if the section had errors (the spec is then incomplete).
+bool read_network(const Json* value, Diagnostics& diags, Json& out, network::NetworkSpec& spec);
+
+DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out);
+ModelSpec read_model(const Json* value, Diagnostics& diags, Json& out);
+TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out);
+std::vector<RunSpec> read_runs(const Json* value, Diagnostics& diags, Json& out);
+OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out);
+
+}  // namespace hermes::scenario

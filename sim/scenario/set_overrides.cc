@@ -1,0 +1,165 @@
+#include "sim/scenario/set_overrides.h"
+
+#include <charconv>
+#include <optional>
+
+#include "sim/scenario/json_pointer.h"
+#include "sim/scenario/object_reader.h"
+#include "sim/scenario/run_names.h"
+
+namespace hermes::scenario {
+
+namespace {
+
+std::vector<std::string> split_path(const std::string& key) {
+  std::vector<std::string> segments;
+  std::size_t start = 0;
+  while (true) {
+    const auto dot = key.find('.', start);
+    segments.push_back(
+        key.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) return segments;
+    start = dot + 1;
+  }
+}
+
+std::string join_segments(const std::vector<std::string>& segs, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) {
+    if (i > from) out += '.';
+    out += segs[i];
+  }
+  return out;
+}
+
+// The name an array element answers to: its "name", or for an unnamed run its default name.
+std::optional<std::string> element_name(const Json& element, const std::string& array_path) {
+  if (!element.is_object()) return std::nullopt;
+  const auto it = element.find("name");
+  if (it != element.end()) {
+    if (it->is_string()) return it->get<std::string>();
+    return std::nullopt;
+  }
+  if (array_path == "/runs") return default_run_name(element);
+  return std::nullopt;
+}
+
+std::optional<std::size_t> parse_index(const std::string& seg) {
+  if (seg.empty()) return std::nullopt;
+  std::size_t index = 0;
+  const auto res = std::from_chars(seg.data(), seg.data() + seg.size(), index);
+  if (res.ec != std::errc() || res.ptr != seg.data() + seg.size()) return std::nullopt;
+  return index;
+}
+
+Json parse_value(const std::string& text) {
+  Json value = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (value.is_discarded()) return Json(text);
+  return value;
+}
+
+}  // namespace
+
+bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
+  const auto fail = [&](const std::string& path, const std::string& why) {
+    diags.error(path, "--set '" + arg + "': " + why);
+    return false;
+  };
+  const auto eq = arg.find('=');
+  if (eq == std::string::npos) return fail("", "expected key.path=value");
+  const std::string key = arg.substr(0, eq);
+  if (key.empty()) return fail("", "empty key path before '='");
+  const std::vector<std::string> segs = split_path(key);
+  const Json value = parse_value(arg.substr(eq + 1));
+  const std::size_t n = segs.size();
+
+  Json* node = &doc;
+  std::string path;
+  std::size_t k = 0;
+  while (true) {
+    if (node->is_object()) {
+      const std::string& seg = segs[k];
+      if (seg.empty()) return fail(path, "empty key in the path (two dots, or a leading dot)");
+      const auto it = node->find(seg);
+      if (k + 1 == n) {
+        (*node)[seg] = value;
+        return true;
+      }
+      if (it == node->end()) {
+        // Create the missing objects in one go; validation judges whether the schema has them.
+        Json nested = value;
+        for (std::size_t j = n - 1; j > k; --j) {
+          if (segs[j].empty()) return fail(path, "empty key in the path (two dots)");
+          Json wrapper = Json::object();
+          wrapper[segs[j]] = std::move(nested);
+          nested = std::move(wrapper);
+        }
+        (*node)[seg] = std::move(nested);
+        return true;
+      }
+      path = pointer_append(path, seg);
+      node = &*it;
+      ++k;
+      continue;
+    }
+    if (node->is_array()) {
+      // Longest run of segments first: names may contain dots.
+      std::optional<std::size_t> found;
+      std::size_t used = 0;
+      for (std::size_t len = n - k; len >= 1 && !found; --len) {
+        const std::string candidate = join_segments(segs, k, k + len);
+        for (std::size_t i = 0; i < node->size(); ++i) {
+          if (element_name((*node)[i], path) == candidate) {
+            found = i;
+            used = len;
+            break;
+          }
+        }
+      }
+      if (!found) {
+        if (const auto index = parse_index(segs[k])) {
+          if (*index >= node->size()) {
+            return fail(path, "index " + segs[k] + " out of range (" + path + " has " +
+                                  std::to_string(node->size()) + " elements)");
+          }
+          found = index;
+          used = 1;
+        } else if (segs[k] == "-" && k + 1 == n) {
+          node->push_back(value);
+          return true;
+        }
+      }
+      if (!found) {
+        std::vector<std::string> names;
+        for (const auto& element : *node) {
+          if (const auto name = element_name(element, path)) names.push_back(*name);
+        }
+        const std::string where = path.empty() ? "/" : path;
+        const std::string range = node->empty() ? std::string("the array is empty")
+                                                : "0.." + std::to_string(node->size() - 1);
+        return fail(path, "nothing in " + where + " matches '" + join_segments(segs, k, n) +
+                              "': no element is named that or a dotted prefix of it, and '" +
+                              segs[k] + "' is not an index (" + range +
+                              ") or '-' (append, as the last segment)" +
+                              (names.empty() ? std::string() : "; names: " + join(names)));
+      }
+      path = pointer_append(path, *found);
+      k += used;
+      if (k == n) {
+        (*node)[*found] = value;
+        return true;
+      }
+      node = &(*node)[*found];
+      continue;
+    }
+    return fail(path, (path.empty() ? std::string("the document") : path) + " is " +
+                          describe_value(*node) + ", not an object or array: cannot apply '" +
+                          join_segments(segs, k, n) + "' to it");
+  }
+}
+
+void apply_set_overrides(Json& doc, const std::vector<std::string>& args, Diagnostics& diags) {
+  for (const auto& arg : args) apply_set_override(doc, arg, diags);
+}
+
+}  // namespace hermes::scenario

@@ -1,0 +1,59 @@
+// "training": SGD hyper-parameters, chunking and the stop rule shared by every run.
+#include <string>
+
+#include "sim/scenario/object_reader.h"
+#include "sim/scenario/sections.h"
+
+namespace hermes::scenario {
+
+namespace {
+
+StopSpec read_stop(const Json& value, Diagnostics& diags, Json& out) {
+  StopSpec stop;
+  ObjectReader r(value, "/training/stop", diags, out);
+  stop.patience = r.int32("patience", defaults::kPatience, Range::at_least(1)).value_or(0);
+  // from_seconds is exact to the nanosecond up to ~9.2e9 s; 1e9 s (31 years) is plenty.
+  const auto max_time =
+      r.number("max_sim_time_s", defaults::kMaxSimTimeS, Range::above(0).up_to(1e9));
+  stop.max_sim_time = engine::from_seconds(max_time.value_or(defaults::kMaxSimTimeS));
+  stop.max_iterations =
+      r.integer("max_iterations", defaults::kMaxIterations, Range::at_least(1)).value_or(0);
+  r.finish();
+  return stop;
+}
+
+}  // namespace
+
+TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out) {
+  TrainingSpec t;
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/training", diags, out);
+  const auto lr = r.number("learning_rate", defaults::kLearningRate, Range::above(0));
+  const auto batch = r.int32("batch_size", defaults::kBatchSize, Range::at_least(1));
+  const auto epochs = r.int32("local_epochs", defaults::kLocalEpochs, Range::at_least(1));
+  const auto chunk = r.int32("chunk_size", defaults::kChunkSize, Range::at_least(1));
+  const auto fraction =
+      r.number("train_fraction", defaults::kTrainFraction, Range::above(0).under(1));
+  const auto chunking = r.choice("chunking", {"random", "fixed"}, "random");
+  t.learning_rate = lr.value_or(defaults::kLearningRate);
+  t.batch_size = batch.value_or(defaults::kBatchSize);
+  t.local_epochs = epochs.value_or(defaults::kLocalEpochs);
+  t.chunk_size = chunk.value_or(defaults::kChunkSize);
+  t.train_fraction = fraction.value_or(defaults::kTrainFraction);
+  t.chunking = chunking.value_or("random") == "fixed" ? Chunking::kFixed : Chunking::kRandom;
+
+  // A mini-batch must fit in the training part of a chunk, or a local epoch has no full step.
+  if (batch && chunk && fraction && *batch > *chunk * *fraction) {
+    r.error("batch_size", "batch_size " + std::to_string(*batch) +
+                              " is larger than the training part of a chunk (chunk_size " +
+                              std::to_string(*chunk) + " * train_fraction " +
+                              format_number(*fraction) + " = " + format_number(*chunk * *fraction) +
+                              "; accepted: batch_size <= chunk_size * train_fraction)");
+  }
+
+  const Json* stop = r.accept("stop");
+  t.stop = read_stop(stop != nullptr ? *stop : empty_object(), diags, out["stop"]);
+  r.finish();
+  return t;
+}
+
+}  // namespace hermes::scenario

@@ -1,0 +1,90 @@
+// Shared fixtures for the scenario tests: a small profile catalog with made-up numbers (so the
+// tests do not depend on scenarios/profiles/azure.json) and a minimal valid scenario to mutate.
+#pragma once
+
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "sim/cluster/profile.h"
+#include "sim/common/diagnostics.h"
+#include "sim/scenario/scenario.h"
+
+namespace hermes::scenario::testing {
+
+inline const cluster::ProfileCatalog& test_catalog() {
+  static const cluster::ProfileCatalog catalog = [] {
+    const auto doc = nlohmann::ordered_json::parse(R"({
+      "profiles": {
+        "DS3_v2": {"azure_name": "Standard_DS3_v2", "vcpus": 4, "memory_gib": 14,
+                   "nic_mbps": 3000,
+                   "compute": {"gflops": 4.0, "step_overhead_us": 7000, "jitter_cv": 0.04}},
+        "B1ms":   {"azure_name": "Standard_B1ms", "vcpus": 1, "memory_gib": 2, "nic_mbps": 250,
+                   "compute": {"gflops": 1.5, "step_overhead_us": 6500, "jitter_cv": 0.05},
+                   "burst": {"baseline_pct": 20, "credits_per_hour": 12, "max_credits": 288,
+                             "initial_credits": 30}},
+        "DS2_v2": {"azure_name": "Standard_DS2_v2", "vcpus": 2, "memory_gib": 7,
+                   "nic_mbps": 1500,
+                   "compute": {"gflops": 3.0, "step_overhead_us": 7000, "jitter_cv": 0.04}},
+        "F4s_v2": {"azure_name": "Standard_F4s_v2", "vcpus": 4, "memory_gib": 8,
+                   "nic_mbps": 10000,
+                   "compute": {"gflops": 3.5, "step_overhead_us": 6000, "jitter_cv": 0.0}}
+      }
+    })");
+    Diagnostics diags("test catalog");
+    auto c = cluster::ProfileCatalog::parse(doc, diags);
+    if (!diags.ok()) throw std::runtime_error("test catalog invalid:\n" + diags.format());
+    return c;
+  }();
+  return catalog;
+}
+
+// A small valid scenario: PS + 2 B1ms + 1 DS2_v2, star network, one BSP run.
+inline Json minimal_doc() {
+  return Json::parse(R"({
+    "name": "t",
+    "cluster": {"ps": {"profile": "DS3_v2"},
+                "workers": [{"profile": "B1ms", "count": 2}, {"profile": "DS2_v2"}]},
+    "runs": [{"protocol": "bsp"}]
+  })");
+}
+
+inline std::optional<Scenario> check_doc(const Json& doc, Diagnostics& diags,
+                                         const std::vector<std::string>& sets = {}) {
+  return check_scenario_text(doc.dump(2), sets, HERMES_SOURCE_DIR, diags, &test_catalog());
+}
+
+inline std::vector<std::string> error_paths(const Diagnostics& diags) {
+  std::vector<std::string> paths;
+  for (const auto& d : diags.items()) paths.push_back(d.json_path);
+  return paths;
+}
+
+// gtest without gmock: substring check with a readable failure.
+inline ::testing::AssertionResult Contains(const std::string& text, const std::string& part) {
+  if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "\"" << text << "\" does not contain \"" << part << "\"";
+}
+
+// The single diagnostic's message; fails the test if there is not exactly one.
+inline std::string only_message(const Diagnostics& diags) {
+  EXPECT_EQ(diags.count(), 1u) << diags.format();
+  return diags.items().empty() ? std::string() : diags.items().front().message;
+}
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline std::string example_path(const std::string& file) {
+  return std::string(HERMES_SOURCE_DIR) + "/scenarios/examples/" + file;
+}
+
+}  // namespace hermes::scenario::testing
