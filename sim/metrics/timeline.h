@@ -21,8 +21,8 @@ struct Span {
   std::int64_t iteration = 0;
   engine::SimTime start = 0;
   engine::SimTime end = 0;
-  double bytes = 0;                      // for transfers
-  std::optional<double> credits_left;    // B-series nodes, at the end of the span
+  double bytes = 0;                    // for transfers
+  std::optional<double> credits_left;  // B-series nodes, at the end of the span
 };
 
 class Timeline {

@@ -50,8 +50,8 @@ class DemoRun {
               std::optional<double> credits) {
     if (timeline_ == nullptr) return;
     const auto& summary = result_.workers[w];
-    timeline_->add({ctx_.run.name, summary.node, summary.profile, activity,
-                    summary.iterations + 1, start, ctx_.sim.now(), bytes, credits});
+    timeline_->add({ctx_.run.name, summary.node, summary.profile, activity, summary.iterations + 1,
+                    start, ctx_.sim.now(), bytes, credits});
   }
 
   void start_iteration(std::size_t w) {

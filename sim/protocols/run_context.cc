@@ -17,8 +17,7 @@ RunContext::RunContext(const scenario::Scenario& sc, const scenario::RunSpec& r)
   const std::uint64_t seed = run_seed(sc, r);
   nodes.reserve(sc.nodes.size());
   for (std::size_t i = 0; i < sc.nodes.size(); ++i) {
-    nodes.emplace_back(sc.nodes[i].profile,
-                       engine::RandomStream::named(seed, "compute-jitter", i));
+    nodes.emplace_back(sc.nodes[i].profile, engine::RandomStream::named(seed, "compute-jitter", i));
   }
   network = std::make_unique<network::FlowNetwork>(
       sim, network::Topology::build(sc.network, scenario::network_hosts(sc.nodes)));

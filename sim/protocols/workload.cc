@@ -9,8 +9,8 @@ namespace hermes::protocols {
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& s) {
   // Sample shapes of the accepted datasets (models/data/loaders.h).
   const bool cifar = s.dataset.name == "cifar10";
-  const nn::Shape input = cifar ? nn::Shape{3, 32, 32, nn::Layout::kCHW}
-                                : nn::Shape{1, 28, 28, nn::Layout::kCHW};
+  const nn::Shape input =
+      cifar ? nn::Shape{3, 32, 32, nn::Layout::kCHW} : nn::Shape{1, 28, 28, nn::Layout::kCHW};
   return s.model.name == "cnn" ? nn::cnn_spec(input) : nn::mlp_spec(input);
 }
 
@@ -37,7 +37,8 @@ IterationWork iteration_work(const scenario::TrainingSpec& t, const ModelCost& c
   w.flops = static_cast<double>(w.train) * t.local_epochs * cost.flops_train_per_sample +
             static_cast<double>(w.steps) * cost.flops_update_per_step +
             static_cast<double>(w.test) * cost.flops_forward_per_sample;
-  w.chunk_bytes = static_cast<double>(chunk) * (4.0 * static_cast<double>(cost.sample_floats) + 1.0);
+  w.chunk_bytes =
+      static_cast<double>(chunk) * (4.0 * static_cast<double>(cost.sample_floats) + 1.0);
   w.model_bytes = 4.0 * static_cast<double>(cost.params);
   return w;
 }

@@ -22,13 +22,13 @@ ModelCost model_cost(const scenario::Scenario& scenario);
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& scenario);
 
 struct IterationWork {
-  std::int64_t chunk = 0;        // samples received
-  std::int64_t train = 0;        // first part: trained on
-  std::int64_t test = 0;         // rest: local test loss
-  std::int64_t steps = 0;        // optimizer steps over all local epochs
-  double flops = 0;              // training + local evaluation
-  double chunk_bytes = 0;        // pixels as float32 plus one label byte per sample
-  double model_bytes = 0;        // parameters (or a gradient) as float32
+  std::int64_t chunk = 0;  // samples received
+  std::int64_t train = 0;  // first part: trained on
+  std::int64_t test = 0;   // rest: local test loss
+  std::int64_t steps = 0;  // optimizer steps over all local epochs
+  double flops = 0;        // training + local evaluation
+  double chunk_bytes = 0;  // pixels as float32 plus one label byte per sample
+  double model_bytes = 0;  // parameters (or a gradient) as float32
 };
 
 // Work of one iteration on a chunk of `chunk` samples: the first floor(chunk * train_fraction)

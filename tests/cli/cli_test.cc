@@ -69,9 +69,9 @@ TEST(Cli, UnknownCommandAndUnknownOptionAreUsageErrors) {
 TEST(Cli, ValidateReportsAllFiveMistakesWithTheirJsonPaths) {
   const Result r = run("validate " + src("scenarios/examples/invalid-five-mistakes.json"));
   EXPECT_EQ(r.status, 1);
-  for (const char* path : {"/training/learning_rte", "/cluster/workers/1/profile",
-                           "/network/links/4/bandwidth_mbps", "/runs/1/alpha",
-                           "/training/chunk_size"}) {
+  for (const char* path :
+       {"/training/learning_rte", "/cluster/workers/1/profile", "/network/links/4/bandwidth_mbps",
+        "/runs/1/alpha", "/training/chunk_size"}) {
     EXPECT_NE(r.output.find(path), std::string::npos) << path << "\n" << r.output;
   }
   EXPECT_NE(r.output.find("5 errors"), std::string::npos) << r.output;
@@ -104,8 +104,8 @@ TEST(Cli, ProfilesPrintsTheCatalog) {
 
 TEST(Cli, RunWritesCompleteOutputsAndRefusesToOverwrite) {
   const fs::path out = fresh_dir("run");
-  const std::string cmd = "run " + src("scenarios/examples/demo.json") + " --out " +
-                          out.string() + " --set runs.demo.iterations=3";
+  const std::string cmd = "run " + src("scenarios/examples/demo.json") + " --out " + out.string() +
+                          " --set runs.demo.iterations=3";
   const Result r = run(cmd);
   ASSERT_EQ(r.status, 0) << r.output;
   ASSERT_TRUE(fs::exists(out / "summary.csv"));

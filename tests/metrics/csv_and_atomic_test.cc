@@ -16,8 +16,8 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path temp_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() /
-               ("hermes-metrics-" + name + "-" + std::to_string(::getpid()));
+  fs::path d =
+      fs::temp_directory_path() / ("hermes-metrics-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(d);
   fs::create_directories(d);
   return d;
@@ -76,7 +76,7 @@ TEST(AtomicFile, NothingAppearsUntilCommitAndAbandonedWritesLeaveNoTrace) {
     AtomicFile f(path);
     f.stream() << "partial";
     EXPECT_FALSE(fs::exists(path));  // readers never see the half-written file
-  }  // destroyed without commit: as if the run had failed here
+  }                                  // destroyed without commit: as if the run had failed here
   EXPECT_FALSE(fs::exists(path));
   EXPECT_TRUE(fs::is_empty(dir));  // and no temporary is left behind
   write_file_atomically(path, "old");
