@@ -47,15 +47,16 @@ int bench_math(const Args& args) {
     std::cout << desc << '\n';
     return 0;
   }
-  Diagnostics diag;
-  if (batch < 1) diag.error("", "--batch must be >= 1");
-  if (repeats < 1) diag.error("", "--repeats must be >= 1");
-  if (mlp_samples < 1 || cnn_samples < 1) diag.error("", "--mlp-samples, --cnn-samples >= 1");
-  if (!(min_time >= 0.0)) diag.error("", "--min-time must be >= 0");
-  diag.throw_if_errors();
+  std::string errors;  // one line per bad option, all reported at once
+  if (batch < 1) errors += "--batch must be >= 1\n";
+  if (repeats < 1) errors += "--repeats must be >= 1\n";
+  if (mlp_samples < 1 || cnn_samples < 1)
+    errors += "--mlp-samples and --cnn-samples must be >= 1\n";
+  if (!(min_time >= 0.0)) errors += "--min-time must be >= 0\n";
+  if (!errors.empty()) throw InputError(errors);
 
-  std::cout << "math bench: one core (EIGEN_DONT_PARALLELIZE), " << nn::eigen_build_info()
-            << "\nmini-batch " << batch << ", median of " << repeats
+  std::cout << "math bench: one core (EIGEN_DONT_PARALLELIZE), thread CPU time, "
+            << nn::eigen_build_info() << "\nmini-batch " << batch << ", median of " << repeats
             << " timed runs after a warm-up; FLOPs: multiply-add = 2, bias add = 1\n\n";
   std::cout << std::left << std::setw(6) << "model" << std::right << std::setw(10) << "params"
             << std::setw(13) << "FLOP/sample" << std::setw(11) << "GEMM GF/s" << std::setw(12)

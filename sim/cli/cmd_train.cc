@@ -33,7 +33,7 @@ int cmd_train(const Args& args) {
       "mlp or cnn (default: mlp for mnist/fashion-mnist, cnn for cifar10)")(
       "epochs", po::value<int>(&cfg.epochs)->default_value(5), "passes over the training set")(
       "batch", po::value<int>(&cfg.batch)->default_value(16), "mini-batch size")(
-      "lr", po::value<float>(&cfg.lr)->default_value(0.1f), "SGD learning rate")(
+      "lr", po::value<float>(&cfg.lr)->default_value(0.1f, "0.1"), "SGD learning rate")(
       "seed", po::value<std::uint64_t>(&cfg.seed)->default_value(1),
       "seed of the weight initialisation and of the shuffling")(
       "shuffle", po::value<std::string>(&shuffle)->default_value("on"),
@@ -54,15 +54,18 @@ int cmd_train(const Args& args) {
     std::cout << desc << '\n';
     return 0;
   }
-  Diagnostics diag;
-  if (cfg.epochs < 1) diag.error("", "--epochs must be >= 1");
-  if (cfg.batch < 1) diag.error("", "--batch must be >= 1");
-  if (cfg.eval_batch < 1) diag.error("", "--eval-batch must be >= 1");
-  if (!(cfg.lr > 0.0f)) diag.error("", "--lr must be > 0");
+  std::string errors;  // one line per bad option, all reported at once
+  if (cfg.epochs < 1) errors += "--epochs must be >= 1\n";
+  if (cfg.batch < 1) errors += "--batch must be >= 1\n";
+  if (cfg.eval_batch < 1) errors += "--eval-batch must be >= 1\n";
+  if (!(cfg.lr > 0.0f)) errors += "--lr must be > 0\n";
   if (shuffle != "on" && shuffle != "off") {
-    diag.error("", "--shuffle: '" + shuffle + "' is not accepted; use on or off");
+    errors += "--shuffle: '" + shuffle + "' is not accepted; use on or off\n";
   }
-  diag.throw_if_errors();
+  if (vm.count("model") && model_name != "mlp" && model_name != "cnn") {
+    errors += "--model: unknown model '" + model_name + "'; accepted: mlp, cnn\n";
+  }
+  if (!errors.empty()) throw InputError(errors);
   cfg.shuffle = shuffle == "on";
   if (model_name.empty()) model_name = nn::default_model_for(dataset);
 

@@ -1,0 +1,50 @@
+// Speed measurements behind `hermes-sim bench math`: plain Eigen GEMM throughput on a model's own
+// shapes versus the throughput of the real training loop on synthetic data. Times are the
+// calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), robust to other load on a shared host.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/nn/model_spec.h"
+
+namespace hermes::nn {
+
+struct GemmShape {
+  int m = 0, k = 0, n = 0;  // (m x k) * (k x n)
+  enum Op { kForward, kWeightGrad, kInputGrad } op = kForward;
+  double flops() const { return 2.0 * m * k * n; }
+};
+
+// The GEMMs one training step of `spec` at mini-batch `batch` runs, in order: per dense/conv
+// layer the forward Y = W X, then backwards dW = dY X^T and (all but the first layer)
+// dX = W^T dY. Conv layers use their im2col shapes (m = filters, k = k*k*C, n = batch*Ho*Wo).
+std::vector<GemmShape> training_gemms(const ModelSpec& spec, int batch);
+
+struct Timing {
+  double seconds = 0.0;  // median seconds of one unit (one step / one run)
+  double flops = 0.0;    // FLOPs of one unit
+  double gflops() const { return seconds > 0.0 ? flops / seconds * 1e-9 : 0.0; }
+};
+
+// Times all of training_gemms(spec, batch) back to back on random matrices (Eigen noalias
+// products, the same expressions the layers use, without the bias and activation work): one
+// warm-up, then `repeats` timed runs of at least `min_seconds` each; the median per step.
+Timing bench_gemms(const ModelSpec& spec, int batch, int repeats, double min_seconds);
+
+struct TrainTiming {
+  Timing step;  // median seconds per optimizer step; flops = training FLOPs per step
+  double samples_per_second = 0.0;
+};
+
+// Times train_epochs (1 epoch, no shuffle, lr 0.01) over a synthetic dataset of `samples`
+// random samples shaped for `spec`: one warm-up epoch, then `repeats` timed epochs; the median.
+// FLOPs are Model::flops_train_per_sample() (the SGD update is not counted).
+TrainTiming bench_training(const ModelSpec& spec, int batch, int samples, int repeats,
+                           std::uint64_t seed = 1);
+
+// "Eigen 3.4.0, SIMD: AVX512, FMA, ..." (what the math was compiled for).
+std::string eigen_build_info();
+
+}  // namespace hermes::nn
