@@ -13,10 +13,9 @@
 #include <vector>
 
 #include "sim/cli/commands.h"
+#include "sim/cli/options.h"
 #include "sim/engine/random.h"
 #include "sim/engine/simulator.h"
-
-namespace po = boost::program_options;
 
 namespace hermes::cli {
 namespace {
@@ -67,12 +66,7 @@ int bench_engine(const Args& args) {
       "events per measurement")("repeats", po::value<int>(&repeats)->default_value(3),
                                 "measurements per queue size (the median is reported)");
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(desc).run(), vm);
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return 0;
-  }
-  po::notify(vm);
+  if (!parse_options("bench engine", args, desc, vm)) return 0;
   std::cout << "engine bench: hold model, " << events << " events, median of " << repeats
             << " runs, one core\n"
             << std::setw(12) << "queue size" << std::setw(16) << "events/s" << std::setw(14)

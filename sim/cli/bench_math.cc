@@ -14,9 +14,8 @@
 #include "models/nn/model.h"
 #include "models/nn/zoo.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/options.h"
 #include "sim/common/diagnostics.h"
-
-namespace po = boost::program_options;
 
 namespace hermes::cli {
 
@@ -37,16 +36,7 @@ int bench_math(const Args& args) {
       "cnn-samples", po::value<int>(&cnn_samples)->default_value(2125),
       "synthetic samples per timed CNN training epoch (2125 = one Hermes training chunk)");
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw InputError(std::string(e.what()) + "\n(hermes-sim bench math --help lists the options)");
-  }
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return 0;
-  }
+  if (!parse_options("bench math", args, desc, vm)) return 0;
   std::string errors;  // one line per bad option, all reported at once
   if (batch < 1) errors += "--batch must be >= 1\n";
   if (repeats < 1) errors += "--repeats must be >= 1\n";

@@ -4,11 +4,10 @@
 #include <iostream>
 
 #include "sim/cli/commands.h"
+#include "sim/cli/options.h"
 #include "sim/network/bench.h"
 
 namespace hermes::cli {
-
-namespace po = boost::program_options;
 
 namespace {
 int bench_network(const Args& args) {
@@ -22,12 +21,7 @@ int bench_network(const Args& args) {
       "bytes", po::value<double>(&bytes)->default_value(437544.0),
       "bytes per flow (default: the MNIST MLP as float32)");
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(desc).run(), vm);
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return 0;
-  }
-  po::notify(vm);
+  if (!parse_options("bench network", args, desc, vm)) return 0;
   for (std::size_t workers : {12u, 100u, 1000u})
     network::bench_flows(workers, rounds, bytes, std::cout);
   return 0;

@@ -4,9 +4,8 @@
 #include <iostream>
 
 #include "sim/cli/commands.h"
+#include "sim/cli/options.h"
 #include "sim/cluster/profile.h"
-
-namespace po = boost::program_options;
 
 namespace hermes::cli {
 
@@ -20,12 +19,7 @@ int cmd_profiles(const Args& args) {
       "catalog file (default: scenarios/profiles/azure.json)")("notes",
                                                                "also print the calibration notes");
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(desc).run(), vm);
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return 0;
-  }
-  po::notify(vm);
+  if (!parse_options("profiles", args, desc, vm)) return 0;
   if (catalog.empty()) catalog = source_dir() + "/scenarios/profiles/azure.json";
   const auto cat = cluster::ProfileCatalog::load(catalog);
   std::cout << "catalog: " << catalog << "\n\n" << cluster::format_catalog_table(cat);

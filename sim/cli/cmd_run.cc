@@ -6,14 +6,13 @@
 #include <iostream>
 
 #include "sim/cli/commands.h"
+#include "sim/cli/options.h"
 #include "sim/cli/run_output.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/metrics/csv_writer.h"
 #include "sim/metrics/timeline.h"
 #include "sim/protocols/demo.h"
 #include "sim/scenario/scenario.h"
-
-namespace po = boost::program_options;
 
 namespace hermes::cli {
 
@@ -81,15 +80,8 @@ int cmd_run(const Args& args) {
   hidden.add_options()("scenario", po::value<std::string>(&file));
   po::positional_options_description pos;
   pos.add("scenario", 1);
-  po::options_description all;
-  all.add(desc).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return 0;
-  }
-  po::notify(vm);
+  if (!parse_options("run", args, desc, vm, &hidden, &pos)) return 0;
   if (file.empty()) throw InputError("no scenario file given (usage: hermes-sim run SCENARIO)");
 
   const scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());

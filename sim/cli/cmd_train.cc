@@ -14,9 +14,8 @@
 #include "models/nn/model.h"
 #include "models/nn/zoo.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/options.h"
 #include "sim/common/diagnostics.h"
-
-namespace po = boost::program_options;
 
 namespace hermes::cli {
 
@@ -44,16 +43,7 @@ int cmd_train(const Args& args) {
       "directory holding the dataset's files (default: $HERMES_DATA_DIR, <repo>/data, "
       "<repo>/../shared/data)");
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw InputError(std::string(e.what()) + "\n(hermes-sim train --help lists the options)");
-  }
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return 0;
-  }
+  if (!parse_options("train", args, desc, vm)) return 0;
   std::string errors;  // one line per bad option, all reported at once
   if (cfg.epochs < 1) errors += "--epochs must be >= 1\n";
   if (cfg.batch < 1) errors += "--batch must be >= 1\n";

@@ -4,9 +4,8 @@
 #include <iostream>
 
 #include "sim/cli/commands.h"
+#include "sim/cli/options.h"
 #include "sim/scenario/scenario.h"
-
-namespace po = boost::program_options;
 
 namespace hermes::cli {
 
@@ -25,15 +24,8 @@ int cmd_validate(const Args& args) {
   hidden.add_options()("files", po::value<std::vector<std::string>>(&files));
   po::positional_options_description pos;
   pos.add("files", -1);
-  po::options_description all;
-  all.add(desc).add(hidden);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-  if (vm.count("help")) {
-    std::cout << desc << '\n';
-    return 0;
-  }
-  po::notify(vm);
+  if (!parse_options("validate", args, desc, vm, &hidden, &pos)) return 0;
   if (files.empty())
     throw InputError("no scenario file given (usage: hermes-sim validate FILE...)");
 

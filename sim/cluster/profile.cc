@@ -3,32 +3,18 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <limits>
 #include <sstream>
 #include <utility>
 
 #include "sim/cluster/compute_model.h"
+#include "sim/common/json_pointer.h"
 
 namespace hermes::cluster {
 namespace {
 
 using OJson = nlohmann::ordered_json;
-
-// RFC 6901: '~' and '/' inside a key are escaped as ~0 and ~1.
-std::string pointer(const std::string& base, std::string_view key) {
-  std::string out = base;
-  out += '/';
-  for (char c : key) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
 
 std::string type_name(const OJson& v) { return v.type_name(); }
 
@@ -59,7 +45,7 @@ void check_keys(const OJson& obj, const std::string& path, const std::vector<std
     bool known = false;
     for (const auto& a : accepted) known = known || key == a;
     if (!known) {
-      diags.error(pointer(path, key), "unknown key; accepted keys: " + join(accepted));
+      diags.error(pointer_append(path, key), "unknown key; accepted keys: " + join(accepted));
     }
   }
 }
@@ -137,6 +123,30 @@ const std::vector<std::string> kComputeKeys = {"gflops", "step_overhead_us", "ji
 const std::vector<std::string> kBurstKeys = {"baseline_pct", "credits_per_hour", "max_credits",
                                              "initial_credits"};
 
+// A numeric field of a compute or burst object: its key, range rule and destination.
+struct NumberField {
+  const char* key;
+  const NumberRule& rule;
+  double& target;
+};
+
+// Reads the fields present in `obj`. With `require_all`, missing fields are errors (catalog);
+// without, absent fields keep their value (overrides).
+void read_number_fields(const OJson& obj, const std::string& path, bool require_all,
+                        std::initializer_list<NumberField> fields, Diagnostics& diags) {
+  for (const auto& f : fields) {
+    const auto it = obj.find(f.key);
+    if (it == obj.end()) {
+      if (require_all) {
+        diags.error(pointer_append(path, f.key),
+                    std::string("missing; required: ") + f.rule.describe);
+      }
+      continue;
+    }
+    read_number(*it, pointer_append(path, f.key), f.rule, f.target, diags);
+  }
+}
+
 // Reads the fields of a compute object present in `obj` into `spec`. With `require_all`, missing
 // fields are errors (catalog); without, absent fields keep their value (overrides).
 void read_compute(const OJson& obj, const std::string& path, bool require_all, ComputeSpec& spec,
@@ -147,24 +157,11 @@ void read_compute(const OJson& obj, const std::string& path, bool require_all, C
     return;
   }
   check_keys(obj, path, kComputeKeys, diags);
-  struct Field {
-    const char* key;
-    const NumberRule& rule;
-    double& target;
-  };
-  const Field fields[] = {{"gflops", kPositive, spec.gflops},
-                          {"step_overhead_us", kNonNegative, spec.step_overhead_us},
-                          {"jitter_cv", kCv, spec.jitter_cv}};
-  for (const auto& f : fields) {
-    const auto it = obj.find(f.key);
-    if (it == obj.end()) {
-      if (require_all) {
-        diags.error(pointer(path, f.key), std::string("missing; required: ") + f.rule.describe);
-      }
-      continue;
-    }
-    read_number(*it, pointer(path, f.key), f.rule, f.target, diags);
-  }
+  read_number_fields(obj, path, require_all,
+                     {{"gflops", kPositive, spec.gflops},
+                      {"step_overhead_us", kNonNegative, spec.step_overhead_us},
+                      {"jitter_cv", kCv, spec.jitter_cv}},
+                     diags);
 }
 
 // Same for a burst object. `require_all` when there is no previous BurstSpec to start from.
@@ -176,25 +173,12 @@ void read_burst(const OJson& obj, const std::string& path, bool require_all, Bur
     return;
   }
   check_keys(obj, path, kBurstKeys, diags);
-  struct Field {
-    const char* key;
-    const NumberRule& rule;
-    double& target;
-  };
-  const Field fields[] = {{"baseline_pct", kPercent, spec.baseline_pct},
-                          {"credits_per_hour", kNonNegative, spec.credits_per_hour},
-                          {"max_credits", kNonNegative, spec.max_credits},
-                          {"initial_credits", kNonNegative, spec.initial_credits}};
-  for (const auto& f : fields) {
-    const auto it = obj.find(f.key);
-    if (it == obj.end()) {
-      if (require_all) {
-        diags.error(pointer(path, f.key), std::string("missing; required: ") + f.rule.describe);
-      }
-      continue;
-    }
-    read_number(*it, pointer(path, f.key), f.rule, f.target, diags);
-  }
+  read_number_fields(obj, path, require_all,
+                     {{"baseline_pct", kPercent, spec.baseline_pct},
+                      {"credits_per_hour", kNonNegative, spec.credits_per_hour},
+                      {"max_credits", kNonNegative, spec.max_credits},
+                      {"initial_credits", kNonNegative, spec.initial_credits}},
+                     diags);
 }
 
 bool nearly_equal(double a, double b) {
@@ -208,7 +192,7 @@ void check_burst_consistency(const BurstSpec& b, int vcpus, const std::string& p
     std::ostringstream os;
     os << "must be <= 100 x vCPUs = " << 100 * vcpus
        << " (percent of one vCPU summed over the VM), got " << b.baseline_pct;
-    diags.error(pointer(path, "baseline_pct"), os.str());
+    diags.error(pointer_append(path, "baseline_pct"), os.str());
   }
   // Azure's definition: idle, a VM banks its baseline, so credits/h = baseline% / 100 * 60 min.
   // The model uses baseline_pct for both accrual and throttling; a mismatch would be silently
@@ -219,12 +203,12 @@ void check_burst_consistency(const BurstSpec& b, int vcpus, const std::string& p
     os << "must equal baseline_pct x 0.6 = " << expected
        << " (an idle VM earns its baseline: one credit = one vCPU-minute at 100%), got "
        << b.credits_per_hour;
-    diags.error(pointer(path, "credits_per_hour"), os.str());
+    diags.error(pointer_append(path, "credits_per_hour"), os.str());
   }
   if (b.initial_credits > b.max_credits) {
     std::ostringstream os;
     os << "must be <= max_credits (" << b.max_credits << "), got " << b.initial_credits;
-    diags.error(pointer(path, "initial_credits"), os.str());
+    diags.error(pointer_append(path, "initial_credits"), os.str());
   }
 }
 
@@ -245,39 +229,39 @@ std::optional<NodeProfile> read_profile(const std::string& name, const OJson& ob
   auto required = [&](const char* key, const char* what) -> const OJson* {
     const auto it = obj.find(key);
     if (it == obj.end()) {
-      diags.error(pointer(path, key), std::string("missing; required: ") + what);
+      diags.error(pointer_append(path, key), std::string("missing; required: ") + what);
       return nullptr;
     }
     return &*it;
   };
   if (const auto* v = required("azure_name", "a non-empty string, e.g. \"Standard_DS2_v2\"")) {
-    read_string(*v, pointer(path, "azure_name"), true, p.azure_name, diags);
+    read_string(*v, pointer_append(path, "azure_name"), true, p.azure_name, diags);
   }
   bool vcpus_ok = false;
   if (const auto* v = required("vcpus", "an integer >= 1")) {
-    vcpus_ok = read_vcpus(*v, pointer(path, "vcpus"), p.vcpus, diags);
+    vcpus_ok = read_vcpus(*v, pointer_append(path, "vcpus"), p.vcpus, diags);
   }
   if (const auto* v = required("memory_gib", kPositive.describe)) {
-    read_number(*v, pointer(path, "memory_gib"), kPositive, p.memory_gib, diags);
+    read_number(*v, pointer_append(path, "memory_gib"), kPositive, p.memory_gib, diags);
   }
   if (const auto* v = required("nic_mbps", kPositive.describe)) {
-    read_number(*v, pointer(path, "nic_mbps"), kPositive, p.nic_mbps, diags);
+    read_number(*v, pointer_append(path, "nic_mbps"), kPositive, p.nic_mbps, diags);
   }
   if (const auto* v =
           required("compute", "an object with keys gflops, step_overhead_us, jitter_cv")) {
-    read_compute(*v, pointer(path, "compute"), true, p.compute, diags);
+    read_compute(*v, pointer_append(path, "compute"), true, p.compute, diags);
   }
   if (const auto it = obj.find("burst"); it != obj.end() && !it->is_null()) {
     BurstSpec b;
     const std::size_t before = diags.count();
-    read_burst(*it, pointer(path, "burst"), true, b, diags);
+    read_burst(*it, pointer_append(path, "burst"), true, b, diags);
     if (diags.count() == before && vcpus_ok) {
-      check_burst_consistency(b, p.vcpus, pointer(path, "burst"), diags);
+      check_burst_consistency(b, p.vcpus, pointer_append(path, "burst"), diags);
     }
     p.burst = b;
   }
   if (const auto it = obj.find("notes"); it != obj.end()) {
-    read_string(*it, pointer(path, "notes"), false, p.notes, diags);
+    read_string(*it, pointer_append(path, "notes"), false, p.notes, diags);
   }
   if (diags.count() != errors_before) return std::nullopt;
   return p;
@@ -291,7 +275,7 @@ void read_string_list(const OJson& v, const std::string& path, std::vector<std::
   }
   for (std::size_t i = 0; i < v.size(); ++i) {
     std::string s;
-    if (read_string(v[i], pointer(path, std::to_string(i)), false, s, diags)) {
+    if (read_string(v[i], pointer_append(path, std::to_string(i)), false, s, diags)) {
       out.push_back(std::move(s));
     }
   }
@@ -353,25 +337,25 @@ std::optional<ReferenceJob> read_reference_job(const OJson& obj, const std::stri
   auto required = [&](const char* key, const std::string& what) -> const OJson* {
     const auto it = obj.find(key);
     if (it == obj.end()) {
-      diags.error(pointer(path, key), "missing; required: " + what);
+      diags.error(pointer_append(path, key), "missing; required: " + what);
       return nullptr;
     }
     return &*it;
   };
   ReferenceJob job;
   if (const auto* v = required("description", "a non-empty string")) {
-    read_string(*v, pointer(path, "description"), true, job.description, diags);
+    read_string(*v, pointer_append(path, "description"), true, job.description, diags);
   }
   if (const auto* v = required("flops", kPositive.describe)) {
-    read_number(*v, pointer(path, "flops"), kPositive, job.flops, diags);
+    read_number(*v, pointer_append(path, "flops"), kPositive, job.flops, diags);
   }
   if (const auto* v = required("steps", "an integer >= 0")) {
-    read_steps(*v, pointer(path, "steps"), job.steps, diags);
+    read_steps(*v, pointer_append(path, "steps"), job.steps, diags);
   }
   const std::string accepted_names =
       "one of the catalog's profiles (" + join(catalog.names()) + ")";
   if (const auto* v = required("target_seconds_on", "the name of " + accepted_names)) {
-    const std::string target_path = pointer(path, "target_seconds_on");
+    const std::string target_path = pointer_append(path, "target_seconds_on");
     if (read_string(*v, target_path, true, job.target_profile, diags)) {
       if (const NodeProfile* p = catalog.find(job.target_profile)) {
         job.target_profile = p->name;
@@ -383,7 +367,7 @@ std::optional<ReferenceJob> read_reference_job(const OJson& obj, const std::stri
     }
   }
   if (const auto* v = required("target_seconds", kPositive.describe)) {
-    read_number(*v, pointer(path, "target_seconds"), kPositive, job.target_seconds, diags);
+    read_number(*v, pointer_append(path, "target_seconds"), kPositive, job.target_seconds, diags);
   }
   if (diags.count() != errors_before) return std::nullopt;
   return job;
@@ -461,7 +445,7 @@ ProfileCatalog ProfileCatalog::parse(const nlohmann::ordered_json& doc, Diagnost
   }
   if (profiles_ok) {
     for (const auto& [name, body] : profiles->items()) {
-      const std::string path = pointer("/profiles", name);
+      const std::string path = pointer_append("/profiles", name);
       if (name.empty() || name.find_first_of(" \t\r\n") != std::string::npos) {
         diags.error(path, "profile names must be non-empty and contain no whitespace");
         continue;
@@ -515,18 +499,18 @@ void apply_overrides(NodeProfile& profile, const nlohmann::json& overrides_in,
   NodeProfile result = profile;  // applied only if everything is valid
   check_keys(overrides, json_path, accepted, diags);
   if (const auto it = overrides.find("vcpus"); it != overrides.end()) {
-    read_vcpus(*it, pointer(json_path, "vcpus"), result.vcpus, diags);
+    read_vcpus(*it, pointer_append(json_path, "vcpus"), result.vcpus, diags);
   }
   if (const auto it = overrides.find("memory_gib"); it != overrides.end()) {
-    read_number(*it, pointer(json_path, "memory_gib"), kPositive, result.memory_gib, diags);
+    read_number(*it, pointer_append(json_path, "memory_gib"), kPositive, result.memory_gib, diags);
   }
   if (const auto it = overrides.find("nic_mbps"); it != overrides.end()) {
-    read_number(*it, pointer(json_path, "nic_mbps"), kPositive, result.nic_mbps, diags);
+    read_number(*it, pointer_append(json_path, "nic_mbps"), kPositive, result.nic_mbps, diags);
   }
   if (const auto it = overrides.find("compute"); it != overrides.end()) {
-    read_compute(*it, pointer(json_path, "compute"), false, result.compute, diags);
+    read_compute(*it, pointer_append(json_path, "compute"), false, result.compute, diags);
   }
-  const std::string burst_path = pointer(json_path, "burst");
+  const std::string burst_path = pointer_append(json_path, "burst");
   if (const auto it = overrides.find("burst"); it != overrides.end()) {
     if (it->is_null()) {
       result.burst.reset();

@@ -1,7 +1,7 @@
 // "cluster": the PS and the worker groups, expanded into one NodeSpec per machine.
 #include <string>
 
-#include "sim/scenario/json_pointer.h"
+#include "sim/common/json_pointer.h"
 #include "sim/scenario/object_reader.h"
 #include "sim/scenario/sections.h"
 

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <vector>
 
-#include "sim/scenario/json_pointer.h"
+#include "sim/common/json_pointer.h"
 
 namespace hermes::scenario {
 

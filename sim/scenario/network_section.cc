@@ -2,7 +2,7 @@
 #include <cmath>
 #include <string>
 
-#include "sim/scenario/json_pointer.h"
+#include "sim/common/json_pointer.h"
 #include "sim/scenario/object_reader.h"
 #include "sim/scenario/sections.h"
 

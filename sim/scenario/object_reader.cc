@@ -6,7 +6,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "sim/scenario/json_pointer.h"
+#include "sim/common/json_pointer.h"
 
 namespace hermes::scenario {
 

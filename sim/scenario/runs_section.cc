@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "sim/scenario/json_pointer.h"
+#include "sim/common/json_pointer.h"
 #include "sim/scenario/object_reader.h"
 #include "sim/scenario/run_names.h"
 #include "sim/scenario/sections.h"

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <optional>
 
-#include "sim/scenario/json_pointer.h"
+#include "sim/common/json_pointer.h"
 #include "sim/scenario/object_reader.h"
 #include "sim/scenario/run_names.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace hermes::scenario {
+namespace hermes {
 
 inline std::string pointer_escape(std::string_view key) {
   std::string out;
@@ -31,4 +31,4 @@ inline std::string pointer_append(const std::string& base, std::size_t index) {
   return base + "/" + std::to_string(index);
 }
 
-}  // namespace hermes::scenario
+}  // namespace hermes

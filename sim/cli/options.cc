@@ -1,0 +1,33 @@
+#include "sim/cli/options.h"
+
+#include <iostream>
+
+#include "sim/common/diagnostics.h"
+
+namespace hermes::cli {
+
+bool parse_options(const std::string& command, const Args& args,
+                   const po::options_description& visible, po::variables_map& vm,
+                   const po::options_description* hidden,
+                   const po::positional_options_description* positional) {
+  po::options_description all;
+  all.add(visible);
+  if (hidden != nullptr) all.add(*hidden);
+  try {
+    po::command_line_parser parser(args);
+    parser.options(all);
+    if (positional != nullptr) parser.positional(*positional);
+    po::store(parser.run(), vm);
+    if (vm.count("help")) {
+      std::cout << visible << '\n';
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw InputError(std::string(e.what()) + " (hermes-sim " + command +
+                     " --help lists the options)");
+  }
+  return true;
+}
+
+}  // namespace hermes::cli

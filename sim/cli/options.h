@@ -1,0 +1,23 @@
+// Command-line parsing shared by every subcommand (Boost.Program_options).
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <string>
+
+#include "sim/cli/commands.h"
+
+namespace hermes::cli {
+
+namespace po = boost::program_options;
+
+// Parses `args` of `command` ("run", "bench engine", ...) against `visible` (printed by --help,
+// which must be one of its options) plus optional hidden positional options. Prints the help and
+// returns false for --help; otherwise stores into vm, runs notify and returns true. Boost's errors
+// (unknown option, bad value) become InputError naming the command.
+bool parse_options(const std::string& command, const Args& args,
+                   const po::options_description& visible, po::variables_map& vm,
+                   const po::options_description* hidden = nullptr,
+                   const po::positional_options_description* positional = nullptr);
+
+}  // namespace hermes::cli
