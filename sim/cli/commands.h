@@ -14,6 +14,7 @@ int cmd_validate(const Args& args);  // cmd_validate.cc
 int cmd_profiles(const Args& args);  // cmd_profiles.cc
 int cmd_train(const Args& args);     // cmd_train.cc: central training, no cluster
 int cmd_bench(const Args& args);     // cmd_bench.cc: dispatches to the benches below
+int cmd_compare(const Args& args);   // cmd_compare.cc: a summary beside the paper's table
 int bench_engine(const Args& args);  // bench_engine.cc
 int bench_math(const Args& args);    // bench_math.cc
 

@@ -22,6 +22,7 @@ const std::map<std::string, Command>& commands() {
       {"train",
        {hermes::cli::cmd_train, "train a model centrally (no cluster), per-epoch accuracy"}},
       {"bench", {hermes::cli::cmd_bench, "measure speed: engine (events/s), math (GFLOP/s)"}},
+      {"compare", {hermes::cli::cmd_compare, "print a run's summary beside the paper's table"}},
   };
   return table;
 }

@@ -102,7 +102,8 @@ INSTANTIATE_TEST_SUITE_P(GzipAndRaw, CifarFiles, ::testing::Bool(),
 TEST(Cifar, CorruptGzipBatch) {
   testing::TempDir dir;
   Bytes gz = testing::gzip(plain_record(1, 1, 2, 3));
-  gz.resize(gz.size() - 5);  // cut into the trailer
+  ASSERT_GT(gz.size(), 5u);
+  gz.erase(gz.end() - 5, gz.end());  // cut into the trailer
   testing::write_file(dir / "b.bin.gz", gz);
   const std::string msg = input_error([&] { load_cifar10_batches({dir / "b.bin.gz"}, "t"); });
   EXPECT_CONTAINS(msg, dir / "b.bin.gz");
