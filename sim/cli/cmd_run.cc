@@ -1,10 +1,12 @@
 // hermes-sim run SCENARIO: runs every run of a scenario and writes its results directory.
-#include <boost/program_options.hpp>
+#include <unistd.h>
 
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
+#include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
 #include "sim/cli/run_output.h"
@@ -12,19 +14,22 @@
 #include "sim/metrics/csv_writer.h"
 #include "sim/metrics/timeline.h"
 #include "sim/protocols/demo.h"
+#include "sim/protocols/protocol_run.h"
+#include "sim/protocols/result_csv.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::cli {
 
 namespace {
 
-void write_demo_summary(metrics::CsvWriter& w, const scenario::RunSpec& run,
-                        const protocols::DemoResult& r) {
+using Clock = std::chrono::steady_clock;
+
+void write_demo_rows(metrics::CsvWriter& w, const scenario::RunSpec& run,
+                     const protocols::DemoResult& r) {
   for (const auto& s : r.workers) {
-    w.field(run.name).field(scenario::protocol_name(run.protocol)).field(s.node).field(s.profile);
-    w.field(s.iterations).field(engine::to_seconds(s.finished), 6);
-    w.field(engine::to_seconds(s.compute_time), 6).field(engine::to_seconds(s.transfer_time), 6);
-    w.field(s.bytes, 0);
+    w.field(run.name).field(s.node).field(s.profile).field(s.iterations);
+    w.field(engine::to_seconds(s.finished), 6).field(engine::to_seconds(s.compute_time), 6);
+    w.field(engine::to_seconds(s.transfer_time), 6).field(s.bytes, 0);
     if (s.credits_left) {
       w.field(*s.credits_left, 4);
     } else {
@@ -35,10 +40,9 @@ void write_demo_summary(metrics::CsvWriter& w, const scenario::RunSpec& run,
 }
 
 void print_demo_table(const scenario::RunSpec& run, const protocols::DemoResult& r) {
-  std::cout << "run " << run.name << " (" << scenario::protocol_name(run.protocol)
-            << "): " << r.workers.size() << " workers, simulated " << std::fixed
-            << std::setprecision(3) << engine::to_seconds(r.sim_time) << " s, " << r.events
-            << " events\n";
+  std::cout << "run " << run.name << " (demo): " << r.workers.size() << " workers, simulated "
+            << std::fixed << std::setprecision(3) << engine::to_seconds(r.sim_time) << " s, "
+            << r.events << " events\n";
   std::cout << "  " << std::left << std::setw(6) << "node" << std::setw(10) << "profile"
             << std::right << std::setw(6) << "iters" << std::setw(12) << "finished_s"
             << std::setw(12) << "mean_iter_s" << std::setw(12) << "compute_s" << std::setw(12)
@@ -60,13 +64,55 @@ void print_demo_table(const scenario::RunSpec& run, const protocols::DemoResult&
   }
 }
 
+// Progress of a protocol run on stderr: rewritten in place on a terminal, a plain line every
+// 10 s of wall time otherwise (logs, CI).
+class Progress {
+ public:
+  Progress(std::string label, Clock::time_point start)
+      : label_(std::move(label)), start_(start), tty_(::isatty(STDERR_FILENO) != 0) {}
+
+  void update(const protocols::RunResult& r, engine::SimTime now) {
+    const auto wall = Clock::now();
+    if (!tty_ && wall - last_ < std::chrono::seconds(10)) return;
+    last_ = wall;
+    std::ostringstream os;
+    os << label_ << ": simulated " << std::fixed << std::setprecision(1) << engine::to_seconds(now)
+       << " s, " << r.iterations << " updates, accuracy " << std::setprecision(2)
+       << 100.0 * (r.global.empty() ? 0.0 : r.global.back().accuracy) << "% (best loss "
+       << std::setprecision(4) << r.best_loss << "), wall " << std::setprecision(0)
+       << std::chrono::duration<double>(wall - start_).count() << " s";
+    std::cerr << (tty_ ? "\r\033[K" : "") << os.str() << (tty_ ? "" : "\n") << std::flush;
+  }
+  void done() const {
+    if (tty_) std::cerr << '\n';
+  }
+
+ private:
+  std::string label_;
+  Clock::time_point start_;
+  Clock::time_point last_{};
+  bool tty_;
+};
+
+void print_run_line(const protocols::FinishedRun& f, double wall_s) {
+  const auto& r = f.result;
+  std::cout << "run " << std::left << std::setw(14) << f.spec->name << std::right << " status "
+            << r.status << " (" << r.stop_reason << "), " << r.iterations << " updates, "
+            << r.total_local_iterations() << " local iterations, simulated " << std::fixed
+            << std::setprecision(1) << engine::to_seconds(r.sim_time) / 60.0 << " min, WI "
+            << std::setprecision(2) << r.wi_avg() << ", accuracy " << 100.0 * r.accuracy_at_best
+            << "%, API calls " << r.api.total() << ", wall " << std::setprecision(1) << wall_s
+            << " s\n";
+}
+
 }  // namespace
 
 int cmd_run(const Args& args) {
   po::options_description desc(
       "hermes-sim run SCENARIO [options]\n\nRuns every run of a scenario file and writes "
-      "scenario.json, summary.csv and timeline.csv into the output directory");
-  std::string out;
+      "scenario.json, summary.csv, global.csv and workers.csv (protocol runs) or "
+      "demo_workers.csv and timeline.csv (demo runs) into the output directory");
+  std::string out, data_dir;
   std::vector<std::string> sets;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&out),
@@ -74,7 +120,10 @@ int cmd_run(const Args& args) {
       "results/<name>-<timestamp>)")(
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
       "override a scenario value: key.path=value (repeatable; runs.<name>.<key> addresses a "
-      "run by name)")("force", "replace an existing, non-empty output directory");
+      "run by name)")("force", "replace an existing, non-empty output directory")(
+      "data-dir", po::value<std::string>(&data_dir),
+      "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
+      "<repo>/../shared/data)");
   po::options_description hidden;
   std::string file;
   hidden.add_options()("scenario", po::value<std::string>(&file));
@@ -85,41 +134,76 @@ int cmd_run(const Args& args) {
   if (file.empty()) throw InputError("no scenario file given (usage: hermes-sim run SCENARIO)");
 
   const scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
+  bool any_protocol = false, any_demo = false;
   for (const auto& run : sc.runs) {
-    if (run.protocol != scenario::Protocol::kDemo) {
+    const bool demo = run.protocol == scenario::Protocol::kDemo;
+    any_demo |= demo;
+    any_protocol |= !demo;
+    if (!demo && run.protocol != scenario::Protocol::kBsp) {
       throw InputError(file + ": run '" + run.name + "': protocol '" +
                        std::string(scenario::protocol_name(run.protocol)) +
-                       "' is specified but not simulated yet; this version runs: demo");
+                       "' is specified but not simulated yet; this version runs: bsp, demo");
     }
   }
   if (out.empty()) out = sc.outputs.dir.value_or(default_output_dir(source_dir(), sc.name));
   RunOutputDir dir(out, vm.count("force") > 0);
 
-  metrics::AtomicFile summary_file(dir.file("summary.csv"));
-  metrics::CsvWriter summary(summary_file.stream(),
-                             {"run", "protocol", "node", "profile", "iterations", "finished_s",
-                              "compute_s", "transfer_s", "bytes", "credits_left"});
+  data::TrainTestSplit data;
+  if (any_protocol) data = data::load_dataset(sc.dataset.name, data_dir);
+
+  const auto wall0 = Clock::now();
+  std::vector<protocols::FinishedRun> finished;
+  std::ostringstream demo_csv;
+  metrics::CsvWriter demo_rows(demo_csv, {"run", "node", "profile", "iterations", "finished_s",
+                                          "compute_s", "transfer_s", "bytes", "credits_left"});
   metrics::Timeline timeline;
-  const auto wall0 = std::chrono::steady_clock::now();
-  for (const auto& run : sc.runs) {
-    const protocols::DemoResult r =
-        protocols::run_demo(sc, run, sc.outputs.timeline ? &timeline : nullptr);
-    write_demo_summary(summary, run, r);
-    print_demo_table(run, r);
+  for (std::size_t i = 0; i < sc.runs.size(); ++i) {
+    const auto& run = sc.runs[i];
+    if (run.protocol == scenario::Protocol::kDemo) {
+      const auto r = protocols::run_demo(sc, run, sc.outputs.timeline ? &timeline : nullptr);
+      write_demo_rows(demo_rows, run, r);
+      print_demo_table(run, r);
+      continue;
+    }
+    const auto t0 = Clock::now();
+    Progress progress(
+        "[" + std::to_string(i + 1) + "/" + std::to_string(sc.runs.size()) + " " + run.name + "]",
+        t0);
+    finished.push_back({&run, protocols::run_protocol(sc, run, data, [&](const auto& r, auto now) {
+                          progress.update(r, now);
+                        })});
+    progress.done();
+    print_run_line(finished.back(), std::chrono::duration<double>(Clock::now() - t0).count());
   }
-  summary_file.commit();
-  if (sc.outputs.timeline) {
-    metrics::AtomicFile f(dir.file("timeline.csv"));
-    timeline.write_csv(f.stream());
-    f.commit();
+
+  std::vector<std::string> written;
+  auto write = [&](const std::string& name, const std::string& content) {
+    metrics::write_file_atomically(dir.file(name), content);
+    written.push_back(name);
+  };
+  if (any_protocol) {
+    std::ostringstream summary, global, workers;
+    protocols::write_summary_csv(summary, sc, finished);
+    protocols::write_global_csv(global, finished);
+    protocols::write_workers_csv(workers, sc, finished);
+    write("summary.csv", summary.str());
+    write("global.csv", global.str());
+    write("workers.csv", workers.str());
   }
-  metrics::write_file_atomically(dir.file("scenario.json"), sc.document.dump(2) + "\n");
+  if (any_demo) {
+    write("demo_workers.csv", demo_csv.str());
+    if (sc.outputs.timeline) {
+      std::ostringstream tl;
+      timeline.write_csv(tl);
+      write("timeline.csv", tl.str());
+    }
+  }
+  write("scenario.json", sc.document.dump(2) + "\n");
   dir.commit();
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-  std::cout << "wrote " << dir.target() << "/{summary.csv"
-            << (sc.outputs.timeline ? ",timeline.csv" : "") << ",scenario.json} (wall "
-            << std::setprecision(2) << wall << " s)\n";
+  std::cout << "wrote " << dir.target() << "/{";
+  for (std::size_t i = 0; i < written.size(); ++i) std::cout << (i ? "," : "") << written[i];
+  std::cout << "} (wall " << std::fixed << std::setprecision(1)
+            << std::chrono::duration<double>(Clock::now() - wall0).count() << " s)\n";
   return 0;
 }
 

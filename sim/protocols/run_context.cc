@@ -4,17 +4,12 @@
 
 namespace hermes::protocols {
 
-namespace {
-// Each run draws from its own streams: the run name is part of the stream label, so adding a run
-// to a scenario never changes the numbers of the others.
-std::uint64_t run_seed(const scenario::Scenario& s, const scenario::RunSpec& run) {
-  return engine::mix64(s.seed ^ engine::hash_label(run.name));
-}
-}  // namespace
-
 RunContext::RunContext(const scenario::Scenario& sc, const scenario::RunSpec& r)
     : scenario(sc), run(r) {
-  const std::uint64_t seed = run_seed(sc, r);
+  // Every run of a scenario draws from the same streams (common random numbers): node k's jitter
+  // sequence, the initial model and each worker's chunks are the same whatever the protocol, so
+  // differences between runs come from the protocols, not from luck.
+  const std::uint64_t seed = sc.seed;
   nodes.reserve(sc.nodes.size());
   for (std::size_t i = 0; i < sc.nodes.size(); ++i) {
     nodes.emplace_back(sc.nodes[i].profile, engine::RandomStream::named(seed, "compute-jitter", i));

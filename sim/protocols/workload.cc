@@ -14,16 +14,18 @@ nn::ModelSpec scenario_model_spec(const scenario::Scenario& s) {
   return s.model.name == "cnn" ? nn::cnn_spec(input) : nn::mlp_spec(input);
 }
 
-ModelCost model_cost(const scenario::Scenario& s) {
-  const nn::ModelSpec spec = scenario_model_spec(s);
-  const nn::Model model = nn::make_model(spec, s.seed);
+ModelCost model_cost(const nn::Model& model) {
   ModelCost c;
   c.flops_forward_per_sample = model.flops_forward_per_sample();
   c.flops_train_per_sample = model.flops_train_per_sample();
   c.flops_update_per_step = model.flops_update_per_step();
   c.params = static_cast<std::int64_t>(model.num_params());
-  c.sample_floats = static_cast<std::int64_t>(spec.input.c) * spec.input.h * spec.input.w;
+  c.sample_floats = static_cast<std::int64_t>(model.input_dim());
   return c;
+}
+
+ModelCost model_cost(const scenario::Scenario& s) {
+  return model_cost(nn::make_model(scenario_model_spec(s), s.seed));
 }
 
 IterationWork iteration_work(const scenario::TrainingSpec& t, const ModelCost& cost,

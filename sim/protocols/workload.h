@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "models/nn/model.h"
 #include "models/nn/model_spec.h"
 #include "sim/scenario/scenario.h"
 
@@ -17,7 +18,9 @@ struct ModelCost {
   std::int64_t sample_floats = 0;  // floats per input sample
 };
 
-// FLOP counts and sizes of the scenario's model on its dataset's sample shape.
+// FLOP counts and sizes of a model.
+ModelCost model_cost(const nn::Model& model);
+// The same for the scenario's model on its dataset's sample shape (no data needed).
 ModelCost model_cost(const scenario::Scenario& scenario);
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& scenario);
 

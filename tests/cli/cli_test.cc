@@ -108,16 +108,16 @@ TEST(Cli, RunWritesCompleteOutputsAndRefusesToOverwrite) {
                           " --set runs.demo.iterations=3";
   const Result r = run(cmd);
   ASSERT_EQ(r.status, 0) << r.output;
-  ASSERT_TRUE(fs::exists(out / "summary.csv"));
+  ASSERT_TRUE(fs::exists(out / "demo_workers.csv"));
   ASSERT_TRUE(fs::exists(out / "timeline.csv"));
   ASSERT_TRUE(fs::exists(out / "scenario.json"));
-  const std::string summary = read(out / "summary.csv");
+  const std::string summary = read(out / "demo_workers.csv");
   // Header + one row per worker of demo.json.
-  EXPECT_EQ(summary.rfind("run,protocol,node,profile,iterations", 0), 0u) << summary;
+  EXPECT_EQ(summary.rfind("run,node,profile,iterations", 0), 0u) << summary;
   std::size_t rows = 0;
   for (char c : summary) rows += c == '\n';
   EXPECT_EQ(rows, 1u + 6u);
-  EXPECT_NE(summary.find("demo,demo,w0,B1ms,3,"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("demo,w0,B1ms,3,"), std::string::npos) << summary;
   // The recorded scenario has the override applied.
   EXPECT_NE(read(out / "scenario.json").find("\"iterations\": 3"), std::string::npos);
   // No temporary directory is left beside it.

@@ -1,0 +1,219 @@
+#include "sim/protocols/protocol_run.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "models/data/chunks.h"
+#include "models/nn/param_ops.h"
+#include "models/nn/zoo.h"
+#include "sim/common/diagnostics.h"
+#include "sim/protocols/protocols.h"
+
+namespace hermes::protocols {
+
+namespace {
+// Seed of the initial weights: the scenario's, so every run of a scenario starts from the same w0.
+std::uint64_t init_seed(const scenario::Scenario& s) { return s.seed; }
+}  // namespace
+
+ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+                         const data::TrainTestSplit& data)
+    : ctx_(scenario, run),
+      data_(data),
+      global_(
+          nn::make_model(nn::model_spec(scenario.model.name, *data.train), init_seed(scenario))),
+      stop_rule_(scenario.training.stop.patience) {
+  cost_ = model_cost(global_);
+  const auto& t = scenario.training;
+  if (static_cast<std::size_t>(t.chunk_size) > data.train->size()) {
+    throw InputError("/training/chunk_size: " + std::to_string(t.chunk_size) +
+                     " is larger than the training set of " + scenario.dataset.name + " (" +
+                     std::to_string(data.train->size()) + " samples)");
+  }
+  const std::size_t n = ctx_.worker_count();
+  workers_.reserve(n);
+  for (std::size_t w = 0; w < n; ++w) {
+    workers_.push_back(Worker{global_,
+                              {},
+                              engine::RandomStream::named(scenario.seed, "chunk", w),
+                              engine::RandomStream::named(scenario.seed, "shuffle", w),
+                              t.chunk_size,
+                              {},
+                              {},
+                              0});
+  }
+  result_.local_iterations.assign(n, 0);
+  result_.model_requests.assign(n, 0);
+}
+
+ProtocolRun::~ProtocolRun() = default;
+
+RunResult ProtocolRun::run(const ProgressFn& progress) {
+  progress_ = progress;
+  // The cap on simulated time is an event too, so a run that stalls still ends.
+  ctx_.sim.schedule_at(ctx_.scenario.training.stop.max_sim_time,
+                       [this] { finish("ok", "max_sim_time"); });
+  start();
+  ctx_.sim.run();
+  if (!finished_) finish("ok", "no_events");  // every party waits on another: a protocol bug
+  result_.bytes = ctx_.network->bytes_delivered();
+  return result_;
+}
+
+void ProtocolRun::begin_iteration(std::size_t w) {
+  if (finished_) return;
+  Worker& wk = workers_[w];
+  wk.iteration_start = ctx_.sim.now();
+  const std::size_t train_size = data_.train->size();
+  const auto chunk = static_cast<std::size_t>(wk.chunk_size);
+  if (ctx_.scenario.training.chunking == scenario::Chunking::kRandom) {
+    // A fresh random sample of the whole training set per iteration, as the reference does.
+    wk.chunk = data::sample_chunk(train_size, chunk, wk.chunk_rng);
+  } else {
+    // Fixed: the worker's own slice of the training set, walked cyclically.
+    const auto part = data::fixed_partition(train_size, worker_count(), w);
+    wk.chunk.resize(chunk);
+    const std::int64_t offset = result_.local_iterations[w] * wk.chunk_size;
+    for (std::size_t i = 0; i < chunk; ++i) {
+      wk.chunk[i] = part[(static_cast<std::size_t>(offset) + i) % part.size()];
+    }
+  }
+  ++api_.data_requests;
+  const double bytes = iteration_work(ctx_.scenario.training, cost_, wk.chunk_size).chunk_bytes;
+  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w] {
+    if (finished_) return;
+    Worker& k = workers_[w];
+    const auto params = k.model.params();
+    k.start_params.assign(params.begin(), params.end());
+    k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
+                            k.shuffle_rng);
+    ++result_.local_iterations[w];
+    const engine::SimTime end =
+        ctx_.nodes[w + 1].run_job(ctx_.sim.now(), k.last.work.flops, k.last.work.steps);
+    ctx_.sim.schedule_at(end, [this, w] {
+      if (finished_) return;
+      Worker& done = workers_[w];
+      ++api_.time_reports;
+      if (!done.last.finite()) {
+        finish("diverged", "diverged");
+        return;
+      }
+      on_computed(w);
+      WorkerIterationRecord rec;
+      rec.start = done.iteration_start;
+      rec.end = ctx_.sim.now();
+      rec.worker = static_cast<int>(w);
+      rec.local_iteration = result_.local_iterations[w];
+      rec.chunk_size = done.last.work.chunk;
+      rec.local_loss = done.last.local_test_loss;
+      rec.update = update_kind(w);
+      rec.credits_left = ctx_.nodes[w + 1].credits_at(ctx_.sim.now());
+      annotate(w, rec);
+      result_.iterations_log.push_back(std::move(rec));
+    });
+  });
+}
+
+void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
+  ++api_.pushes;
+  ++result_.major_updates;
+  ctx_.network->start_flow(RunContext::worker_host(w), RunContext::kPs,
+                           4.0 * static_cast<double>(cost_.params),
+                           [this, at_ps = std::move(at_ps)] {
+                             if (!finished_) at_ps();
+                           });
+}
+
+void ProtocolRun::ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+  cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
+  const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
+  const engine::SimTime end = ps.run_job(start, flops, steps);
+  ctx_.sim.schedule_at(end, [this, done = std::move(done)] {
+    if (!finished_) done();
+  });
+}
+
+void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
+  const double flops = static_cast<double>(data_.test->size()) * cost_.flops_forward_per_sample;
+  ps_job(flops, 0, [this, worker, then = std::move(then)] {
+    const nn::EvalStats eval = nn::evaluate(global_, *data_.test);
+    ++result_.aggregations;
+    result_.global.push_back(
+        {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
+    if (!std::isfinite(eval.loss)) {
+      finish("diverged", "diverged");
+      return;
+    }
+    const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
+    if (stop_rule_.last_improved()) {
+      result_.best_loss = stop_rule_.best_loss();
+      result_.accuracy_at_best = stop_rule_.accuracy_at_best();
+      result_.best_time = ctx_.sim.now();
+    }
+    if (progress_) progress_(result_, ctx_.sim.now());
+    if (stop) {
+      finish("ok", "patience");
+    } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
+      finish("ok", "max_iterations");
+    } else {
+      then();
+    }
+  });
+}
+
+void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
+  ++api_.pulls;
+  // The worker gets the global model as it is when the PS sends it.
+  auto snapshot =
+      std::make_shared<std::vector<float>>(global_.params().begin(), global_.params().end());
+  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w),
+                           4.0 * static_cast<double>(cost_.params),
+                           [this, w, snapshot, at_worker = std::move(at_worker)] {
+                             if (finished_) return;
+                             workers_[w].model.set_params(*snapshot);
+                             ++result_.model_requests[w];
+                             at_worker();
+                           });
+}
+
+void ProtocolRun::finish(const std::string& status, const std::string& reason) {
+  if (finished_) return;
+  finished_ = true;
+  result_.status = status;
+  result_.stop_reason = reason;
+  result_.sim_time = ctx_.sim.now();
+  result_.api = api_;
+  ctx_.sim.stop();
+}
+
+std::vector<float> ProtocolRun::update(std::size_t w) const {
+  const Worker& k = workers_[w];
+  std::vector<float> delta(k.model.params().begin(), k.model.params().end());
+  nn::axpy(-1.0f, k.start_params, delta);
+  return delta;
+}
+
+double ProtocolRun::aggregation_flops(std::size_t k) const {
+  return 2.0 * static_cast<double>(k) * static_cast<double>(cost_.params);
+}
+
+}  // namespace hermes::protocols
+
+namespace hermes::protocols {
+
+RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+                       const data::TrainTestSplit& data, const ProgressFn& progress) {
+  std::unique_ptr<ProtocolRun> p;
+  switch (run.protocol) {
+    case scenario::Protocol::kBsp:
+      p = make_bsp(scenario, run, data);
+      break;
+    default:
+      throw InputError("run '" + run.name + "': protocol '" +
+                       std::string(scenario::protocol_name(run.protocol)) +
+                       "' is not simulated yet (this version simulates: bsp, demo)");
+  }
+  return p->run(progress);
+}
+
+}  // namespace hermes::protocols

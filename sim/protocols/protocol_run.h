@@ -1,0 +1,106 @@
+// The parameter-server / worker skeleton every protocol runs on. It owns the simulated cluster of
+// one run (RunContext), the global model on the PS and each worker's local model, and offers the
+// building blocks a protocol is made of:
+//   begin_iteration(w)  chunk transfer PS -> w, then the worker's training math and its compute
+//                       time on its node; on_computed(w) fires at the simulated completion;
+//   push_update(w, f)   the update's transfer w -> PS, then f() at the PS;
+//   ps_job(flops, f)    PS compute (aggregation), serialised FIFO on the PS node;
+//   evaluate_global(f)  PS job: global test-set evaluation, the stop rule, then f() if the run
+//                       goes on;
+//   send_model(w, f)    the global model as of now, transferred PS -> w, installed at arrival.
+// Math runs when its simulated activity starts and its result is used when the activity's
+// completion event fires, so simulated time never depends on the machine's speed.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/data/dataset.h"
+#include "models/nn/model.h"
+#include "sim/engine/random.h"
+#include "sim/protocols/run_context.h"
+#include "sim/protocols/run_result.h"
+#include "sim/protocols/stop_rule.h"
+#include "sim/protocols/worker_math.h"
+#include "sim/protocols/workload.h"
+
+namespace hermes::protocols {
+
+// Called after every aggregation (progress lines); may be empty.
+using ProgressFn = std::function<void(const RunResult&, engine::SimTime now)>;
+
+class ProtocolRun {
+ public:
+  ProtocolRun(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+              const data::TrainTestSplit& data);
+  virtual ~ProtocolRun();
+  ProtocolRun(const ProtocolRun&) = delete;
+  ProtocolRun& operator=(const ProtocolRun&) = delete;
+
+  // Runs until the stop rule, a cap or divergence ends it.
+  RunResult run(const ProgressFn& progress = {});
+
+ protected:
+  struct Worker {
+    nn::Model model;                   // local model
+    std::vector<float> start_params;   // model at the start of the current iteration
+    engine::RandomStream chunk_rng;    // which samples form its chunks
+    engine::RandomStream shuffle_rng;  // per-epoch order within a chunk
+    std::int64_t chunk_size = 0;
+    std::vector<std::uint32_t> chunk;
+    ChunkResult last;  // result of the latest iteration
+    engine::SimTime iteration_start = 0;
+  };
+
+  // Schedules the first activities at time 0.
+  virtual void start() = 0;
+  // Worker w finished the compute of its iteration; workers_[w].last holds the result and
+  // update(w) the change of its model during it.
+  virtual void on_computed(std::size_t w) = 0;
+  // "push", "major" or "minor" for workers.csv; Hermes overrides it.
+  virtual std::string update_kind(std::size_t /*w*/) const { return "push"; }
+  // Adds protocol-specific columns (Hermes: z-score, threshold) to a workers.csv record.
+  virtual void annotate(std::size_t /*w*/, WorkerIterationRecord& /*record*/) const {}
+
+  void begin_iteration(std::size_t w);
+  void push_update(std::size_t w, std::function<void()> at_ps);
+  void ps_job(double flops, std::int64_t steps, std::function<void()> done);
+  void evaluate_global(int worker, std::function<void()> then);
+  void send_model(std::size_t w, std::function<void()> at_worker);
+  // Ends the run now; later events are dropped.
+  void finish(const std::string& status, const std::string& reason);
+  bool finished() const { return finished_; }
+
+  // The change of worker w's model during its latest iteration (after - before).
+  std::vector<float> update(std::size_t w) const;
+  // FLOPs for the PS to combine k model-sized vectors (one multiply-add per parameter each).
+  double aggregation_flops(std::size_t k) const;
+  void count_applied(std::int64_t updates) { result_.iterations += updates; }
+
+  std::size_t worker_count() const { return workers_.size(); }
+  const scenario::RunSpec& spec() const { return ctx_.run; }
+  nn::Model& global_model() { return global_; }
+  Worker& worker(std::size_t w) { return workers_[w]; }
+
+ private:
+  RunContext ctx_;
+  const data::TrainTestSplit& data_;
+  ModelCost cost_;
+  IterationWork default_work_;
+  nn::Model global_;
+  std::vector<Worker> workers_;
+  StopRule stop_rule_;
+  RunResult result_;
+  ApiCalls api_;
+  ProgressFn progress_;
+  bool finished_ = false;
+};
+
+// Runs one run of a scenario (any protocol but demo) on the given data.
+RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+                       const data::TrainTestSplit& data, const ProgressFn& progress = {});
+
+}  // namespace hermes::protocols

@@ -1,0 +1,13 @@
+// Factories of the protocol runs (one file each). run_protocol() in protocol_run.cc dispatches.
+#pragma once
+
+#include <memory>
+
+#include "sim/protocols/protocol_run.h"
+
+namespace hermes::protocols {
+
+std::unique_ptr<ProtocolRun> make_bsp(const scenario::Scenario&, const scenario::RunSpec&,
+                                      const data::TrainTestSplit&);
+
+}  // namespace hermes::protocols

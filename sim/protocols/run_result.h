@@ -1,0 +1,70 @@
+// What a protocol run produces: the summary figures the paper reports and the per-aggregation and
+// per-worker-iteration records behind them (global.csv, workers.csv).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/engine/sim_time.h"
+
+namespace hermes::protocols {
+
+// One evaluation of the global model after an aggregation.
+struct AggregationRecord {
+  engine::SimTime time = 0;    // when the evaluation finished
+  std::int64_t iteration = 0;  // updates applied so far
+  int worker = -1;             // whose update triggered it; -1 for a barrier of all workers
+  double loss = 0;
+  double accuracy = 0;
+};
+
+// One worker iteration (from receiving its chunk to the end of its compute).
+struct WorkerIterationRecord {
+  engine::SimTime start = 0;
+  engine::SimTime end = 0;
+  int worker = 0;
+  std::int64_t local_iteration = 0;  // 1-based, per worker
+  std::int64_t chunk_size = 0;
+  double local_loss = 0;
+  std::optional<double> z_score;    // Hermes only
+  std::optional<double> threshold;  // Hermes only
+  std::string update;               // "push" (baselines), "major" or "minor" (Hermes)
+  std::optional<double> credits_left;
+};
+
+// Control requests the PS answers, by kind. Polling while a party waits is not counted yet
+// (issue 4: calibrated from the released code's poll interval).
+struct ApiCalls {
+  std::int64_t data_requests = 0;  // a worker asks for its next chunk
+  std::int64_t time_reports = 0;   // a worker reports its iteration time
+  std::int64_t pushes = 0;         // updates sent to the PS
+  std::int64_t pulls = 0;          // global-model requests
+  std::int64_t total() const { return data_requests + time_reports + pushes + pulls; }
+};
+
+struct RunResult {
+  std::string status = "ok";       // ok | diverged
+  std::string stop_reason;         // patience | max_sim_time | max_iterations | diverged
+  engine::SimTime sim_time = 0;    // when the stop rule fired
+  std::int64_t iterations = 0;     // updates received and applied by the PS
+  std::int64_t aggregations = 0;   // global-model evaluations
+  std::int64_t major_updates = 0;  // Hermes: major updates; baselines: every push
+  double best_loss = std::numeric_limits<double>::infinity();
+  double accuracy_at_best = 0;  // global test accuracy at the best loss
+  engine::SimTime best_time = 0;
+  std::vector<std::int64_t> local_iterations;  // per worker
+  std::vector<std::int64_t> model_requests;    // per worker: global-model pulls
+  double bytes = 0;                            // over the network
+  ApiCalls api;
+  std::vector<AggregationRecord> global;
+  std::vector<WorkerIterationRecord> iterations_log;
+
+  std::int64_t total_local_iterations() const;
+  // Worker independence: local iterations / global-model requests, averaged over workers.
+  double wi_avg() const;
+};
+
+}  // namespace hermes::protocols

@@ -1,0 +1,43 @@
+// The stop rule shared by every protocol (the reference's): patience on the global test loss.
+// After each aggregation the PS evaluates the global model; a loss <= the best so far is an
+// improvement (a tie counts, as in the reference), and the run stops after `patience`
+// consecutive aggregations without one. The reported accuracy is the one at the best loss.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+
+namespace hermes::protocols {
+
+class StopRule {
+ public:
+  explicit StopRule(int patience) : patience_(patience) {}
+
+  // Records one evaluation; returns true if the run must stop (patience exhausted).
+  bool observe(double loss, double accuracy) {
+    if (loss <= best_loss_) {
+      best_loss_ = loss;
+      accuracy_at_best_ = accuracy;
+      since_best_ = 0;
+      improved_ = true;
+    } else {
+      ++since_best_;
+      improved_ = false;
+    }
+    return since_best_ >= patience_;
+  }
+
+  double best_loss() const { return best_loss_; }
+  double accuracy_at_best() const { return accuracy_at_best_; }
+  int since_best() const { return since_best_; }
+  bool last_improved() const { return improved_; }
+
+ private:
+  int patience_;
+  double best_loss_ = std::numeric_limits<double>::infinity();
+  double accuracy_at_best_ = 0;
+  int since_best_ = 0;
+  bool improved_ = false;
+};
+
+}  // namespace hermes::protocols
