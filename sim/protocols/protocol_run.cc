@@ -64,6 +64,13 @@ void ProtocolRun::begin_iteration(std::size_t w) {
   if (finished_) return;
   Worker& wk = workers_[w];
   wk.iteration_start = ctx_.sim.now();
+  // WI counts global-model requests that an iteration starts from: a pull still unused when the
+  // run stops is not one, so a protocol that pulls before every iteration has WI exactly 1.
+  if (wk.fresh_model) {
+    ++result_.model_requests[w];
+    wk.fresh_model = false;
+  }
+  const std::int64_t done_before = result_.local_iterations[w]++;  // counted when it starts
   const std::size_t train_size = data_.train->size();
   const auto chunk = static_cast<std::size_t>(wk.chunk_size);
   if (ctx_.scenario.training.chunking == scenario::Chunking::kRandom) {
@@ -73,7 +80,7 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     // Fixed: the worker's own slice of the training set, walked cyclically.
     const auto part = data::fixed_partition(train_size, worker_count(), w);
     wk.chunk.resize(chunk);
-    const std::int64_t offset = result_.local_iterations[w] * wk.chunk_size;
+    const std::int64_t offset = done_before * wk.chunk_size;
     for (std::size_t i = 0; i < chunk; ++i) {
       wk.chunk[i] = part[(static_cast<std::size_t>(offset) + i) % part.size()];
     }
@@ -87,7 +94,6 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     k.start_params.assign(params.begin(), params.end());
     k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
                             k.shuffle_rng);
-    ++result_.local_iterations[w];
     const engine::SimTime end =
         ctx_.nodes[w + 1].run_job(ctx_.sim.now(), k.last.work.flops, k.last.work.steps);
     ctx_.sim.schedule_at(end, [this, w] {
@@ -171,7 +177,7 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
                            [this, w, snapshot, at_worker = std::move(at_worker)] {
                              if (finished_) return;
                              workers_[w].model.set_params(*snapshot);
-                             ++result_.model_requests[w];
+                             workers_[w].fresh_model = true;
                              at_worker();
                            });
 }
@@ -208,12 +214,33 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
     case scenario::Protocol::kBsp:
       p = make_bsp(scenario, run, data);
       break;
+    case scenario::Protocol::kAsp:
+      p = make_asp(scenario, run, data);
+      break;
+    case scenario::Protocol::kSsp:
+      p = make_ssp(scenario, run, data);
+      break;
     default:
       throw InputError("run '" + run.name + "': protocol '" +
                        std::string(scenario::protocol_name(run.protocol)) +
-                       "' is not simulated yet (this version simulates: bsp, demo)");
+                       "' is not simulated yet (this version simulates: bsp, asp, ssp, demo)");
   }
   return p->run(progress);
+}
+
+}  // namespace hermes::protocols
+
+namespace hermes::protocols {
+
+bool is_simulated(scenario::Protocol protocol) {
+  switch (protocol) {
+    case scenario::Protocol::kBsp:
+    case scenario::Protocol::kAsp:
+    case scenario::Protocol::kSsp:
+      return true;
+    default:
+      return false;
+  }
 }
 
 }  // namespace hermes::protocols

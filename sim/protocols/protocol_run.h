@@ -53,6 +53,7 @@ class ProtocolRun {
     std::vector<std::uint32_t> chunk;
     ChunkResult last;  // result of the latest iteration
     engine::SimTime iteration_start = 0;
+    bool fresh_model = false;  // a pulled model no iteration has started from yet
   };
 
   // Schedules the first activities at time 0.
@@ -98,6 +99,9 @@ class ProtocolRun {
   ProgressFn progress_;
   bool finished_ = false;
 };
+
+// Whether this version simulates `protocol` (E-BSP and Hermes are specified but not built yet).
+bool is_simulated(scenario::Protocol protocol);
 
 // Runs one run of a scenario (any protocol but demo) on the given data.
 RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,

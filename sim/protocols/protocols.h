@@ -9,5 +9,9 @@ namespace hermes::protocols {
 
 std::unique_ptr<ProtocolRun> make_bsp(const scenario::Scenario&, const scenario::RunSpec&,
                                       const data::TrainTestSplit&);
+std::unique_ptr<ProtocolRun> make_asp(const scenario::Scenario&, const scenario::RunSpec&,
+                                      const data::TrainTestSplit&);
+std::unique_ptr<ProtocolRun> make_ssp(const scenario::Scenario&, const scenario::RunSpec&,
+                                      const data::TrainTestSplit&);
 
 }  // namespace hermes::protocols

@@ -56,7 +56,7 @@ struct RunResult {
   double accuracy_at_best = 0;  // global test accuracy at the best loss
   engine::SimTime best_time = 0;
   std::vector<std::int64_t> local_iterations;  // per worker
-  std::vector<std::int64_t> model_requests;    // per worker: global-model pulls
+  std::vector<std::int64_t> model_requests;    // per worker: pulled models iterations started from
   double bytes = 0;                            // over the network
   ApiCalls api;
   std::vector<AggregationRecord> global;

@@ -1,0 +1,87 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "sim/protocols/protocol_run.h"
+#include "tests/protocols/synthetic.h"
+
+namespace hermes::protocols {
+namespace {
+
+scenario::Scenario cluster(const std::string& run, int patience = 1000, int max_iterations = 60) {
+  const std::string text = R"({
+    "name": "async-test", "seed": 9,
+    "cluster": {"ps": {"profile": "DS3_v2"},
+                "workers": [{"profile": "B1ms", "overrides": {"burst": {"baseline_pct": 20,
+                               "credits_per_hour": 12, "max_credits": 288, "initial_credits": 0}}},
+                            {"profile": "DS2_v2"}, {"profile": "F4s_v2"}, {"profile": "F8s_v2"}]},
+    "training": {"chunk_size": 100, "local_epochs": 1, "batch_size": 16,
+                 "stop": {"patience": )" +
+                           std::to_string(patience) + R"(, "max_iterations": )" +
+                           std::to_string(max_iterations) + R"(}},
+    "runs": [)" + run + "]}";
+  Diagnostics diags("async-test");
+  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
+  EXPECT_TRUE(diags.ok()) << diags.format();
+  return *sc;
+}
+
+// Completed iterations of worker v at time t.
+std::int64_t completed(const RunResult& r, int v, engine::SimTime t) {
+  return std::count_if(
+      r.iterations_log.begin(), r.iterations_log.end(),
+      [&](const WorkerIterationRecord& it) { return it.worker == v && it.end <= t; });
+}
+
+TEST(Asp, AppliesEveryUpdateOnArrivalAndEvaluatesEach) {
+  const auto sc = cluster(R"({"name": "asp", "protocol": "asp"})");
+  const auto data = testing::blocks_split();
+  const RunResult r = run_protocol(sc, sc.runs[0], data);
+  EXPECT_EQ(r.stop_reason, "max_iterations");
+  EXPECT_EQ(r.iterations, 60);
+  EXPECT_EQ(r.aggregations, 60);  // one evaluation per applied update
+  for (std::size_t i = 0; i < r.global.size(); ++i) {
+    EXPECT_EQ(r.global[i].iteration, static_cast<std::int64_t>(i) + 1);
+    EXPECT_GE(r.global[i].worker, 0);
+  }
+  EXPECT_NEAR(r.wi_avg(), 1.0, 0.0);
+  // Without a barrier the credit-less B1ms (20% speed) falls far behind the F8s_v2.
+  EXPECT_GT(r.local_iterations[3], 3 * r.local_iterations[0]);
+  EXPECT_GT(r.accuracy_at_best, 0.5);
+}
+
+TEST(Ssp, NoWorkerStartsMoreThanStalenessAheadOfTheSlowest) {
+  for (int s : {0, 1, 3}) {
+    const auto sc =
+        cluster(R"({"name": "ssp", "protocol": "ssp", "staleness": )" + std::to_string(s) + "}");
+    const auto data = testing::blocks_split();
+    const RunResult r = run_protocol(sc, sc.runs[0], data);
+    ASSERT_GT(r.iterations, 20);
+    std::int64_t max_lead = 0;
+    for (const auto& it : r.iterations_log) {
+      // When w starts its k-th iteration it has completed k-1; the slowest has completed m.
+      std::int64_t slowest = INT64_MAX;
+      for (int v = 0; v < 4; ++v) slowest = std::min(slowest, completed(r, v, it.start));
+      const std::int64_t lead = (it.local_iteration - 1) - slowest;
+      EXPECT_LE(lead, s) << "s=" << s << " worker " << it.worker << " iteration "
+                         << it.local_iteration;
+      max_lead = std::max(max_lead, lead);
+    }
+    EXPECT_EQ(max_lead, s) << "the bound is reached: the slow B1ms holds the others back";
+    EXPECT_NEAR(r.wi_avg(), 1.0, 0.0);
+  }
+}
+
+TEST(Ssp, LargeStalenessBehavesLikeAsp) {
+  const auto data = testing::blocks_split();
+  const auto ssp = cluster(R"({"name": "ssp", "protocol": "ssp", "staleness": 100000})");
+  const auto asp = cluster(R"({"name": "asp", "protocol": "asp"})");
+  const RunResult a = run_protocol(ssp, ssp.runs[0], data);
+  const RunResult b = run_protocol(asp, asp.runs[0], data);
+  EXPECT_EQ(a.sim_time, b.sim_time);
+  ASSERT_EQ(a.global.size(), b.global.size());
+  for (std::size_t i = 0; i < a.global.size(); ++i) EXPECT_EQ(a.global[i].loss, b.global[i].loss);
+}
+
+}  // namespace
+}  // namespace hermes::protocols
