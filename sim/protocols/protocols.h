@@ -11,6 +11,10 @@ std::unique_ptr<ProtocolRun> make_bsp(const scenario::Scenario&, const scenario:
                                       const data::TrainTestSplit&);
 std::unique_ptr<ProtocolRun> make_asp(const scenario::Scenario&, const scenario::RunSpec&,
                                       const data::TrainTestSplit&);
+std::unique_ptr<ProtocolRun> make_ebsp(const scenario::Scenario&, const scenario::RunSpec&,
+                                       const data::TrainTestSplit&);
+std::unique_ptr<ProtocolRun> make_hermes(const scenario::Scenario&, const scenario::RunSpec&,
+                                         const data::TrainTestSplit&);
 std::unique_ptr<ProtocolRun> make_ssp(const scenario::Scenario&, const scenario::RunSpec&,
                                       const data::TrainTestSplit&);
 
