@@ -92,8 +92,9 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     Worker& k = workers_[w];
     const auto params = k.model.params();
     k.start_params.assign(params.begin(), params.end());
+    k.compute_start = ctx_.sim.now();
     k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
-                            k.shuffle_rng);
+                            k.shuffle_rng, gradient_sum(w));
     const engine::SimTime end =
         ctx_.nodes[w + 1].run_job(ctx_.sim.now(), k.last.work.flops, k.last.work.steps);
     ctx_.sim.schedule_at(end, [this, w] {
@@ -139,9 +140,17 @@ void ProtocolRun::ps_job(double flops, std::int64_t steps, std::function<void()>
   });
 }
 
+std::optional<double> ProtocolRun::last_global_loss() const {
+  if (result_.global.empty()) return std::nullopt;
+  return result_.global.back().loss;
+}
+
+double ProtocolRun::test_eval_flops() const {
+  return static_cast<double>(data_.test->size()) * cost_.flops_forward_per_sample;
+}
+
 void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
-  const double flops = static_cast<double>(data_.test->size()) * cost_.flops_forward_per_sample;
-  ps_job(flops, 0, [this, worker, then = std::move(then)] {
+  ps_job(test_eval_flops(), 0, [this, worker, then = std::move(then)] {
     const nn::EvalStats eval = nn::evaluate(global_, *data_.test);
     ++result_.aggregations;
     result_.global.push_back(
@@ -220,10 +229,14 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
     case scenario::Protocol::kSsp:
       p = make_ssp(scenario, run, data);
       break;
+    case scenario::Protocol::kHermes:
+      p = make_hermes(scenario, run, data);
+      break;
     default:
-      throw InputError("run '" + run.name + "': protocol '" +
-                       std::string(scenario::protocol_name(run.protocol)) +
-                       "' is not simulated yet (this version simulates: bsp, asp, ssp, demo)");
+      throw InputError(
+          "run '" + run.name + "': protocol '" +
+          std::string(scenario::protocol_name(run.protocol)) +
+          "' is not simulated yet (this version simulates: bsp, asp, ssp, hermes, demo)");
   }
   return p->run(progress);
 }
@@ -237,6 +250,7 @@ bool is_simulated(scenario::Protocol protocol) {
     case scenario::Protocol::kBsp:
     case scenario::Protocol::kAsp:
     case scenario::Protocol::kSsp:
+    case scenario::Protocol::kHermes:
       return true;
     default:
       return false;

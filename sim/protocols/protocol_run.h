@@ -53,7 +53,8 @@ class ProtocolRun {
     std::vector<std::uint32_t> chunk;
     ChunkResult last;  // result of the latest iteration
     engine::SimTime iteration_start = 0;
-    bool fresh_model = false;  // a pulled model no iteration has started from yet
+    bool fresh_model = false;           // a pulled model no iteration has started from yet
+    engine::SimTime compute_start = 0;  // when its training began (T_i = end - compute_start)
   };
 
   // Schedules the first activities at time 0.
@@ -63,6 +64,9 @@ class ProtocolRun {
   virtual void on_computed(std::size_t w) = 0;
   // "push", "major" or "minor" for workers.csv; Hermes overrides it.
   virtual std::string update_kind(std::size_t /*w*/) const { return "push"; }
+  // Where worker w's mini-batch gradients accumulate during its iterations (Hermes' cumulative
+  // S_i); empty: not accumulated.
+  virtual std::span<float> gradient_sum(std::size_t /*w*/) { return {}; }
   // Adds protocol-specific columns (Hermes: z-score, threshold) to a workers.csv record.
   virtual void annotate(std::size_t /*w*/, WorkerIterationRecord& /*record*/) const {}
 
@@ -81,10 +85,19 @@ class ProtocolRun {
   double aggregation_flops(std::size_t k) const;
   void count_applied(std::int64_t updates) { result_.iterations += updates; }
 
+  // Loss of the latest global evaluation; nullopt before the first.
+  std::optional<double> last_global_loss() const;
+  // FLOPs of one evaluation of a model on the whole test set (the PS's job per evaluation).
+  double test_eval_flops() const;
+  const data::Dataset& test_set() const { return *data_.test; }
+  const scenario::Scenario& scenario() const { return ctx_.scenario; }
+  engine::SimTime now() const { return ctx_.sim.now(); }
+
   std::size_t worker_count() const { return workers_.size(); }
   const scenario::RunSpec& spec() const { return ctx_.run; }
   nn::Model& global_model() { return global_; }
   Worker& worker(std::size_t w) { return workers_[w]; }
+  const Worker& worker(std::size_t w) const { return workers_[w]; }
 
  private:
   RunContext ctx_;

@@ -1,0 +1,111 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "sim/protocols/protocol_run.h"
+#include "tests/protocols/synthetic.h"
+
+namespace hermes::protocols {
+namespace {
+
+scenario::Scenario cluster(const std::string& run, int max_iterations = 40) {
+  const std::string text = R"({
+    "name": "hermes-test", "seed": 3,
+    "cluster": {"ps": {"profile": "DS3_v2"},
+                "workers": [{"profile": "B1ms", "overrides": {"burst": {"baseline_pct": 20,
+                               "credits_per_hour": 12, "max_credits": 288, "initial_credits": 0}}},
+                            {"profile": "DS2_v2"}, {"profile": "F4s_v2"}, {"profile": "F8s_v2"},
+                            {"profile": "D2s_v3"}]},
+    "training": {"chunk_size": 100, "local_epochs": 1, "batch_size": 16,
+                 "stop": {"patience": 1000, "max_iterations": )" +
+                           std::to_string(max_iterations) + R"(}},
+    "runs": [)" + run + "]}";
+  Diagnostics diags("hermes-test");
+  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
+  EXPECT_TRUE(diags.ok()) << diags.format();
+  return *sc;
+}
+
+TEST(Hermes, MinorUpdatesStayLocalSoWorkersAreIndependent) {
+  const auto sc = cluster(R"({"name": "h", "protocol": "hermes", "alpha": -0.5})");
+  const auto data = testing::blocks_split();
+  const RunResult r = run_protocol(sc, sc.runs[0], data);
+  ASSERT_EQ(r.status, "ok");
+  std::int64_t majors = 0, minors = 0;
+  for (const auto& it : r.iterations_log) {
+    ASSERT_TRUE(it.update == "major" || it.update == "minor") << it.update;
+    (it.update == "major" ? majors : minors) += 1;
+    // GUP's rule, visible in workers.csv: a major update had z <= the threshold it was
+    // compared with; the threshold never rises above 0.
+    if (it.update == "major") {
+      ASSERT_TRUE(it.z_score.has_value());
+      EXPECT_LE(*it.z_score, *it.threshold);
+    }
+    ASSERT_TRUE(it.threshold.has_value());
+    EXPECT_LE(*it.threshold, 0.0);
+  }
+  EXPECT_GT(minors, majors);
+  EXPECT_EQ(r.iterations, 40);  // the cap: 40 major updates aggregated
+  EXPECT_GT(r.wi_avg(), 1.5);   // several local iterations per global model
+  EXPECT_GT(r.accuracy_at_best, 0.5);
+}
+
+TEST(Hermes, ThresholdDecaysAfterLambdaMinorUpdatesAndIsNotResetByMajor) {
+  const auto sc = cluster(
+      R"({"name": "h", "protocol": "hermes", "alpha": -1.0, "beta": 0.5, "lambda": 2,
+          "dynamic_allocation": false})");
+  const auto data = testing::blocks_split();
+  const RunResult r = run_protocol(sc, sc.runs[0], data);
+  // Replay each worker's records: the threshold used at its next iteration is min(0, t*(1-beta))
+  // after a minor update whose streak reached lambda, else unchanged.
+  for (int w = 0; w < 5; ++w) {
+    double expected = -1.0;
+    int streak = 0;
+    for (const auto& it : r.iterations_log) {
+      if (it.worker != w) continue;
+      EXPECT_DOUBLE_EQ(*it.threshold, expected) << "worker " << w << " it " << it.local_iteration;
+      if (it.update == "major") {
+        streak = 0;
+      } else if (++streak >= 2) {
+        expected = std::min(0.0, expected * 0.5);
+      }
+    }
+  }
+}
+
+TEST(Hermes, WithoutGupEveryIterationIsAMajorUpdate) {
+  const auto sc = cluster(R"({"name": "h", "protocol": "hermes", "gup": false})", 30);
+  const auto data = testing::blocks_split();
+  const RunResult r = run_protocol(sc, sc.runs[0], data);
+  for (const auto& it : r.iterations_log) EXPECT_EQ(it.update, "major");
+  EXPECT_DOUBLE_EQ(r.wi_avg(), 1.0);
+}
+
+TEST(Hermes, DynamicAllocationShrinksTheStragglersChunk) {
+  const auto sc = cluster(R"({"name": "h", "protocol": "hermes", "gup": false})", 60);
+  const auto data = testing::blocks_split();
+  const RunResult r = run_protocol(sc, sc.runs[0], data);
+  std::int64_t last_b1ms = 0, last_f8s = 0;
+  for (const auto& it : r.iterations_log) {
+    if (it.worker == 0) last_b1ms = it.chunk_size;
+    if (it.worker == 3) last_f8s = it.chunk_size;
+  }
+  // The B1ms without credits runs at 20%: it is an outlier and gets a smaller chunk, the fastest
+  // node a larger one.
+  EXPECT_LT(last_b1ms, 100);
+  EXPECT_GE(last_f8s, 100);
+}
+
+TEST(Hermes, BothVariantsLearnAndDiffer) {
+  const auto data = testing::blocks_split();
+  const auto ref = cluster(R"({"name": "h", "protocol": "hermes", "variant": "reference"})");
+  const auto paper = cluster(R"({"name": "h", "protocol": "hermes", "variant": "paper"})");
+  const RunResult a = run_protocol(ref, ref.runs[0], data);
+  const RunResult b = run_protocol(paper, paper.runs[0], data);
+  EXPECT_GT(a.accuracy_at_best, 0.5);
+  EXPECT_GT(b.accuracy_at_best, 0.5);
+  EXPECT_NE(a.best_loss, b.best_loss);
+}
+
+}  // namespace
+}  // namespace hermes::protocols
