@@ -1,6 +1,7 @@
 // hermes-sim run SCENARIO: runs every run of a scenario and writes its results directory.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -105,6 +106,36 @@ void print_run_line(const protocols::FinishedRun& f, double wall_s) {
             << " s\n";
 }
 
+// Keeps the runs named in `names` (comma-separated), in file order.
+void select_runs(scenario::Scenario& sc, const std::string& names, const std::string& file) {
+  std::vector<std::string> wanted;
+  std::stringstream ss(names);
+  for (std::string name; std::getline(ss, name, ',');) {
+    if (!name.empty()) wanted.push_back(name);
+  }
+  std::string all;
+  for (const auto& r : sc.runs) all += (all.empty() ? "" : ", ") + r.name;
+  for (const auto& name : wanted) {
+    const bool known = std::any_of(sc.runs.begin(), sc.runs.end(),
+                                   [&](const auto& r) { return r.name == name; });
+    if (!known) {
+      throw InputError("--runs: " + file + " has no run named '" + name + "' (its runs: " + all +
+                       ")");
+    }
+  }
+  auto unwanted = [&](const std::string& name) {
+    return std::find(wanted.begin(), wanted.end(), name) == wanted.end();
+  };
+  std::erase_if(sc.runs, [&](const scenario::RunSpec& r) { return unwanted(r.name); });
+  // The recorded scenario.json holds what was run.
+  auto& runs = sc.document["runs"];
+  scenario::Json kept = scenario::Json::array();
+  for (const auto& r : runs) {
+    if (!unwanted(r.at("name").get<std::string>())) kept.push_back(r);
+  }
+  runs = kept;
+}
+
 }  // namespace
 
 int cmd_run(const Args& args) {
@@ -112,7 +143,7 @@ int cmd_run(const Args& args) {
       "hermes-sim run SCENARIO [options]\n\nRuns every run of a scenario file and writes "
       "scenario.json, summary.csv, global.csv and workers.csv (protocol runs) or "
       "demo_workers.csv and timeline.csv (demo runs) into the output directory");
-  std::string out, data_dir;
+  std::string out, data_dir, only;
   std::vector<std::string> sets;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&out),
@@ -121,6 +152,8 @@ int cmd_run(const Args& args) {
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
       "override a scenario value: key.path=value (repeatable; runs.<name>.<key> addresses a "
       "run by name)")("force", "replace an existing, non-empty output directory")(
+      "runs", po::value<std::string>(&only),
+      "comma-separated names of the runs to execute (default: all, in file order)")(
       "data-dir", po::value<std::string>(&data_dir),
       "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
       "<repo>/../shared/data)");
@@ -133,7 +166,8 @@ int cmd_run(const Args& args) {
   if (!parse_options("run", args, desc, vm, &hidden, &pos)) return 0;
   if (file.empty()) throw InputError("no scenario file given (usage: hermes-sim run SCENARIO)");
 
-  const scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
+  scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
+  if (!only.empty()) select_runs(sc, only, file);
   bool any_protocol = false, any_demo = false;
   for (const auto& run : sc.runs) {
     const bool demo = run.protocol == scenario::Protocol::kDemo;
