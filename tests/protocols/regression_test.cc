@@ -1,0 +1,68 @@
+// Frozen full output of a tiny scenario, one run per simulated protocol (the TESH idea of SimGrid,
+// the refs of ASTRA-sim): any change of the event order, the compute or network model, the math
+// or the CSV layout shows up here as a diff. After an intended change, regenerate with
+//   HERMES_UPDATE_REFS=1 build/test_protocols --gtest_filter='Regression.*'
+// and review the diff of tests/protocols/refs/ like code. The numbers hold for x86-64 builds of
+// this project (Eigen's kernels differ between instruction sets at the last bit).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "sim/protocols/protocol_run.h"
+#include "sim/protocols/result_csv.h"
+#include "tests/protocols/synthetic.h"
+
+namespace hermes::protocols {
+namespace {
+
+const char* kScenario = R"({
+  "name": "tiny", "seed": 11,
+  "cluster": {"ps": {"profile": "DS3_v2"},
+              "workers": [{"profile": "B1ms", "overrides": {"burst": {"baseline_pct": 20,
+                             "credits_per_hour": 12, "max_credits": 288, "initial_credits": 0}}},
+                          {"profile": "DS2_v2"}, {"profile": "F4s_v2"}]},
+  "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
+               "stop": {"patience": 4, "max_iterations": 15}},
+  "runs": [{"name": "bsp", "protocol": "bsp"},
+           {"name": "asp", "protocol": "asp"},
+           {"name": "ssp-1", "protocol": "ssp", "staleness": 1},
+           {"name": "hermes-ref", "protocol": "hermes", "alpha": -0.5},
+           {"name": "hermes-paper", "protocol": "hermes", "alpha": -0.5, "variant": "paper"}]
+})";
+
+std::string full_output() {
+  Diagnostics diags("tiny");
+  const auto sc = scenario::check_scenario_text(kScenario, {}, HERMES_SOURCE_DIR, diags);
+  EXPECT_TRUE(diags.ok()) << diags.format();
+  const auto data = testing::blocks_split();
+  std::vector<FinishedRun> runs;
+  for (const auto& r : sc->runs) runs.push_back({&r, run_protocol(*sc, r, data)});
+  std::ostringstream os;
+  os << "== summary.csv\n";
+  write_summary_csv(os, *sc, runs);
+  os << "== global.csv\n";
+  write_global_csv(os, runs);
+  os << "== workers.csv\n";
+  write_workers_csv(os, *sc, runs);
+  return os.str();
+}
+
+TEST(Regression, TinyScenarioFullOutputIsFrozen) {
+  const std::string path = std::string(HERMES_SOURCE_DIR) + "/tests/protocols/refs/tiny.txt";
+  const std::string got = full_output();
+  if (const char* update = std::getenv("HERMES_UPDATE_REFS");
+      update && std::string(update) == "1") {
+    std::ofstream(path) << got;
+    GTEST_SKIP() << "reference rewritten: " << path;
+  }
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << "missing " << path << " (generate it with HERMES_UPDATE_REFS=1)";
+  std::stringstream expected;
+  expected << in.rdbuf();
+  EXPECT_EQ(got, expected.str()) << "the tiny scenario's output changed; see the test's comment";
+}
+
+}  // namespace
+}  // namespace hermes::protocols
