@@ -116,8 +116,8 @@ void select_runs(scenario::Scenario& sc, const std::string& names, const std::st
   std::string all;
   for (const auto& r : sc.runs) all += (all.empty() ? "" : ", ") + r.name;
   for (const auto& name : wanted) {
-    const bool known = std::any_of(sc.runs.begin(), sc.runs.end(),
-                                   [&](const auto& r) { return r.name == name; });
+    const bool known =
+        std::any_of(sc.runs.begin(), sc.runs.end(), [&](const auto& r) { return r.name == name; });
     if (!known) {
       throw InputError("--runs: " + file + " has no run named '" + name + "' (its runs: " + all +
                        ")");
