@@ -105,12 +105,13 @@ void ProtocolRun::begin_iteration(std::size_t w) {
         finish("diverged", "diverged");
         return;
       }
-      on_computed(w);
+      // Read before on_computed(w): a protocol may start w's next iteration from it.
       WorkerIterationRecord rec;
       rec.start = done.iteration_start;
+      rec.local_iteration = result_.local_iterations[w];
+      on_computed(w);
       rec.end = ctx_.sim.now();
       rec.worker = static_cast<int>(w);
-      rec.local_iteration = result_.local_iterations[w];
       rec.chunk_size = done.last.work.chunk;
       rec.local_loss = done.last.local_test_loss;
       rec.update = update_kind(w);
@@ -229,6 +230,9 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
     case scenario::Protocol::kSsp:
       p = make_ssp(scenario, run, data);
       break;
+    case scenario::Protocol::kEbsp:
+      p = make_ebsp(scenario, run, data);
+      break;
     case scenario::Protocol::kHermes:
       p = make_hermes(scenario, run, data);
       break;
@@ -236,7 +240,7 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
       throw InputError(
           "run '" + run.name + "': protocol '" +
           std::string(scenario::protocol_name(run.protocol)) +
-          "' is not simulated yet (this version simulates: bsp, asp, ssp, hermes, demo)");
+          "' is not simulated yet (this version simulates: bsp, asp, ssp, ebsp, hermes, demo)");
   }
   return p->run(progress);
 }
@@ -250,6 +254,7 @@ bool is_simulated(scenario::Protocol protocol) {
     case scenario::Protocol::kBsp:
     case scenario::Protocol::kAsp:
     case scenario::Protocol::kSsp:
+    case scenario::Protocol::kEbsp:
     case scenario::Protocol::kHermes:
       return true;
     default:

@@ -113,7 +113,7 @@ class ProtocolRun {
   bool finished_ = false;
 };
 
-// Whether this version simulates `protocol` (E-BSP and Hermes are specified but not built yet).
+// Whether this version simulates `protocol` (all but the demo workload, which has its own runner).
 bool is_simulated(scenario::Protocol protocol);
 
 // Runs one run of a scenario (any protocol but demo) on the given data.

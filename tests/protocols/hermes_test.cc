@@ -109,3 +109,34 @@ TEST(Hermes, BothVariantsLearnAndDiffer) {
 
 }  // namespace
 }  // namespace hermes::protocols
+
+namespace hermes::protocols {
+namespace {
+
+// A minor update starts the next iteration at once: its record starts where the previous ended.
+TEST(Hermes, AfterAMinorUpdateTheNextIterationStartsWhenThePreviousEnded) {
+  const auto sc = cluster(R"({"name": "h", "protocol": "hermes", "alpha": -0.5})");
+  const auto data = testing::blocks_split();
+  const RunResult r = run_protocol(sc, sc.runs[0], data);
+  int checked = 0;
+  for (int w = 0; w < 5; ++w) {
+    const WorkerIterationRecord* prev = nullptr;
+    for (const auto& it : r.iterations_log) {
+      if (it.worker != w) continue;
+      if (prev != nullptr) {
+        EXPECT_EQ(it.local_iteration, prev->local_iteration + 1);
+        if (prev->update == "minor") {
+          EXPECT_EQ(it.start, prev->end);
+          ++checked;
+        } else {
+          EXPECT_GT(it.start, prev->end);  // a major update waits for the global model
+        }
+      }
+      prev = &it;
+    }
+  }
+  EXPECT_GT(checked, 10);
+}
+
+}  // namespace
+}  // namespace hermes::protocols
