@@ -174,10 +174,10 @@ int cmd_run(const Args& args) {
     any_demo |= demo;
     any_protocol |= !demo;
     if (!demo && !protocols::is_simulated(run.protocol)) {
-      throw InputError(
-          file + ": run '" + run.name + "': protocol '" +
-          std::string(scenario::protocol_name(run.protocol)) +
-          "' is specified but not simulated yet; this version runs: bsp, asp, ssp, ebsp, hermes, demo");
+      throw InputError(file + ": run '" + run.name + "': protocol '" +
+                       std::string(scenario::protocol_name(run.protocol)) +
+                       "' is specified but not simulated yet; this version runs: bsp, asp, ssp, "
+                       "ebsp, hermes, demo");
     }
   }
   if (out.empty()) out = sc.outputs.dir.value_or(default_output_dir(source_dir(), sc.name));
