@@ -6,7 +6,9 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
 #include "sim/common/diagnostics.h"
-#include "sim/metrics/summary_table.h"
+#include "sim/metrics/comparison.h"
+#include "sim/metrics/comparison_render.h"
+#include "sim/metrics/summary_csv.h"
 
 namespace hermes::cli {
 

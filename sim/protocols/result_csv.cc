@@ -2,7 +2,8 @@
 
 #include <map>
 
-#include "sim/metrics/summary_table.h"
+#include "sim/metrics/run_params.h"
+#include "sim/metrics/summary_csv.h"
 
 namespace hermes::protocols {
 

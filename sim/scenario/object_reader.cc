@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "sim/common/json_pointer.h"
+#include "sim/common/string_join.h"
 
 namespace hermes::scenario {
 
@@ -45,12 +46,7 @@ std::string describe_value(const Json& value) {
 }
 
 std::string join(const std::vector<std::string>& items, std::string_view sep) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out += sep;
-    out += items[i];
-  }
-  return out;
+  return join_strings(items, sep);
 }
 
 const Json& empty_object() {

@@ -1,4 +1,7 @@
-#include "sim/metrics/summary_table.h"
+#include "sim/metrics/comparison.h"
+#include "sim/metrics/comparison_render.h"
+#include "sim/metrics/run_params.h"
+#include "sim/metrics/summary_csv.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

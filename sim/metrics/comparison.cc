@@ -1,0 +1,255 @@
+#include "sim/metrics/comparison.h"
+
+#include <algorithm>
+#include <string_view>
+
+#include "sim/common/string_join.h"
+#include "sim/metrics/csv_writer.h"
+
+namespace hermes::metrics {
+
+Stat stat_of(const std::vector<double>& values) {
+  Stat s;
+  if (values.empty()) return s;
+  s.n = static_cast<int>(values.size());
+  s.min = *std::min_element(values.begin(), values.end());
+  s.max = *std::max_element(values.begin(), values.end());
+  double sum = 0;
+  for (double v : values) sum += v;
+  s.mean = sum / static_cast<double>(values.size());
+  return s;
+}
+
+namespace {
+
+struct Group {
+  std::string protocol;
+  ParamMap params;
+  std::vector<const SummaryRow*> rows;
+  std::optional<std::size_t> ref;  // index of the matched reference row
+};
+
+// Of several configurations, the one a headline uses: most runs (the best estimate), then the
+// first in the file.
+std::optional<std::size_t> primary(const std::vector<Group>& groups,
+                                   const std::vector<std::size_t>& candidates) {
+  std::optional<std::size_t> best;
+  for (std::size_t g : candidates) {
+    if (!best || groups[g].rows.size() > groups[*best].rows.size()) best = g;
+  }
+  return best;
+}
+
+Stat stat_over(const Group& g, double (*field)(const SummaryRow&)) {
+  std::vector<double> v;
+  for (const SummaryRow* r : g.rows) v.push_back(field(*r));
+  return stat_of(v);
+}
+
+SimConfig make_config(const Group& g, std::optional<double> baseline_time_s) {
+  SimConfig c;
+  c.protocol = g.protocol;
+  c.params = g.params;
+  for (const SummaryRow* r : g.rows) c.runs.push_back(r->run);
+  c.iterations =
+      stat_over(g, [](const SummaryRow& r) { return static_cast<double>(r.iterations); });
+  c.time_min = stat_over(g, [](const SummaryRow& r) { return r.sim_time_s / 60.0; });
+  c.wi_avg = stat_over(g, [](const SummaryRow& r) { return r.wi_avg; });
+  c.accuracy_pct = stat_over(g, [](const SummaryRow& r) { return r.accuracy * 100.0; });
+  c.api_calls_m =
+      stat_over(g, [](const SummaryRow& r) { return static_cast<double>(r.api_calls) / 1e6; });
+  const bool all_given = std::all_of(g.rows.begin(), g.rows.end(), [](const SummaryRow* r) {
+    return r->speedup_vs_bsp.has_value();
+  });
+  if (all_given) {
+    c.speedup = stat_over(g, [](const SummaryRow& r) { return *r.speedup_vs_bsp; });
+  } else if (baseline_time_s) {
+    // speedup = BSP time / time, on mean times (the paper's definition applied to seed means);
+    // the range divides the same BSP mean by this configuration's slowest and fastest run.
+    const Stat t = stat_over(g, [](const SummaryRow& r) { return r.sim_time_s; });
+    Stat s;
+    s.n = t.n;
+    s.mean = *baseline_time_s / t.mean;
+    s.min = *baseline_time_s / t.max;
+    s.max = *baseline_time_s / t.min;
+    c.speedup = s;
+    c.speedup_computed = true;
+  }
+  return c;
+}
+
+std::string unmatched_label(const Group& g) {
+  return g.params.empty() ? g.protocol : g.protocol + " " + params_text(g.params);
+}
+
+std::string runs_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " run" : " runs"); }
+
+}  // namespace
+
+Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
+                                  const std::vector<ReferenceRow>& reference) {
+  Comparison out;
+  std::vector<Group> groups;
+  for (const SummaryRow& r : summary) {
+    if (!r.ok()) {
+      out.excluded.push_back(r.run + " (" + r.status + ")");
+      continue;
+    }
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+      return g.protocol == r.protocol && g.params == r.params;
+    });
+    if (it == groups.end()) it = groups.insert(groups.end(), Group{r.protocol, r.params, {}, {}});
+    it->rows.push_back(&r);
+  }
+  for (Group& g : groups) {
+    for (std::size_t i = 0; i < reference.size(); ++i) {
+      const ReferenceRow& ref = reference[i];
+      if (ref.protocol != g.protocol || !params_match(ref.params, g.params)) continue;
+      // The most specific reference row wins: a run with alpha=-1.6;beta=0.15 is the paper's
+      // "alpha=-1.6, beta=0.15" row, not an "alpha=-1.6" one.
+      if (!g.ref || ref.params.size() > reference[*g.ref].params.size()) g.ref = i;
+    }
+  }
+  const auto groups_of_ref = [&](std::size_t i) {
+    std::vector<std::size_t> v;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (groups[g].ref == i) v.push_back(g);
+    }
+    return v;
+  };
+  const auto first_ref = [&](std::string_view protocol) -> std::optional<std::size_t> {
+    for (std::size_t i = 0; i < reference.size(); ++i) {
+      if (reference[i].protocol == protocol) return i;
+    }
+    return std::nullopt;
+  };
+
+  // The simulated BSP baseline for computed speedups: the BSP configuration matched to the
+  // reference BSP row, else any BSP configuration.
+  const std::optional<std::size_t> ref_bsp = first_ref("bsp");
+  std::optional<std::size_t> base =
+      ref_bsp ? primary(groups, groups_of_ref(*ref_bsp)) : std::nullopt;
+  if (!base) {
+    std::vector<std::size_t> bsp;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (groups[g].protocol == "bsp") bsp.push_back(g);
+    }
+    base = primary(groups, bsp);
+  }
+  std::optional<double> base_time;
+  if (base) {
+    base_time = stat_over(groups[*base], [](const SummaryRow& r) { return r.sim_time_s; }).mean;
+    out.baseline = unmatched_label(groups[*base]) + " (" + runs_text(groups[*base].rows.size()) +
+                   ", mean " + format_fixed(*base_time / 60.0, 2) + " min)";
+  }
+  std::vector<SimConfig> configs;
+  for (const Group& g : groups) configs.push_back(make_config(g, base_time));
+
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    const std::vector<std::size_t> matched = groups_of_ref(i);
+    if (matched.empty()) {
+      out.rows.push_back({reference[i].framework, reference[i], std::nullopt});
+      out.not_simulated.push_back(reference[i].framework);
+    }
+    for (std::size_t g : matched) {
+      std::string label = reference[i].framework;
+      if (matched.size() > 1) {
+        // Several configurations share the row: name what sets each apart.
+        ParamMap extra = groups[g].params;
+        for (const auto& kv : reference[i].params) extra.erase(kv.first);
+        if (!extra.empty()) label += " [" + params_text(extra) + "]";
+      }
+      out.rows.push_back({label, reference[i], configs[g]});
+    }
+  }
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (groups[g].ref) continue;
+    out.rows.push_back({unmatched_label(groups[g]), std::nullopt, configs[g]});
+    out.not_in_reference.push_back(unmatched_label(groups[g]) + " (" +
+                                   runs_text(groups[g].rows.size()) + ")");
+  }
+
+  // ---- headlines ----
+  // The paper's Hermes is its best-speedup row (13.22x: alpha=-1.6, beta=0.15); the simulated
+  // side uses the configuration matched to that same row, so both sides compare one setting.
+  std::optional<std::size_t> ref_hermes;
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    if (reference[i].protocol != "hermes") continue;
+    if (!ref_hermes || reference[i].speedup_vs_bsp > reference[*ref_hermes].speedup_vs_bsp) {
+      ref_hermes = i;
+    }
+  }
+  const std::optional<std::size_t> ref_ssp = first_ref("ssp");
+  const auto sim_of = [&](std::optional<std::size_t> ref) -> const SimConfig* {
+    if (!ref) return nullptr;
+    const auto g = primary(groups, groups_of_ref(*ref));
+    return g ? &configs[*g] : nullptr;
+  };
+  const SimConfig* sim_hermes = sim_of(ref_hermes);
+  const SimConfig* sim_bsp = sim_of(ref_bsp);
+  const SimConfig* sim_ssp = sim_of(ref_ssp);
+  const std::string hermes_label = ref_hermes ? reference[*ref_hermes].framework : "Hermes";
+  const auto missing = [](const char* what) { return std::string("no simulated ") + what; };
+
+  {
+    Headline h{"Hermes' best speedup vs BSP", Headline::Unit::kTimes, {}, {}, {}};
+    std::vector<std::string> notes;
+    std::optional<std::size_t> best;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (groups[g].protocol != "hermes" || !configs[g].speedup) continue;
+      if (!best || configs[g].speedup->mean > configs[*best].speedup->mean) best = g;
+    }
+    if (best) {
+      h.sim = configs[*best].speedup->mean;
+      const std::string label = groups[*best].ref ? reference[*groups[*best].ref].framework
+                                                  : unmatched_label(groups[*best]);
+      notes.push_back("sim: " + label);
+    } else {
+      notes.push_back(missing("Hermes run with a speedup"));
+    }
+    if (ref_hermes) {
+      h.paper = reference[*ref_hermes].speedup_vs_bsp;
+      notes.push_back("paper: " + hermes_label);
+    }
+    h.note = join_strings(notes, "; ");
+    out.headlines.push_back(h);
+  }
+  const auto reduction = [&](const char* base_name, std::optional<std::size_t> ref_base,
+                             const SimConfig* sim_base) {
+    Headline h{"API calls: 1 - Hermes/" + std::string(base_name),
+               Headline::Unit::kPercent,
+               {},
+               {},
+               hermes_label + " vs " + base_name};
+    if (ref_hermes && ref_base && reference[*ref_base].api_calls_m > 0) {
+      h.paper = 1.0 - reference[*ref_hermes].api_calls_m / reference[*ref_base].api_calls_m;
+    }
+    if (sim_hermes && sim_base && sim_base->api_calls_m.mean > 0) {
+      h.sim = 1.0 - sim_hermes->api_calls_m.mean / sim_base->api_calls_m.mean;
+    } else {
+      h.note += "; " + missing(sim_hermes ? base_name : "Hermes row");
+    }
+    return h;
+  };
+  out.headlines.push_back(reduction("SSP", ref_ssp, sim_ssp));
+  out.headlines.push_back(reduction("BSP", ref_bsp, sim_bsp));
+  {
+    Headline h{"accuracy: Hermes - BSP (points)",
+               Headline::Unit::kPoints,
+               {},
+               {},
+               hermes_label + " vs BSP"};
+    if (ref_hermes && ref_bsp) {
+      h.paper = reference[*ref_hermes].accuracy_pct - reference[*ref_bsp].accuracy_pct;
+    }
+    if (sim_hermes && sim_bsp) {
+      h.sim = sim_hermes->accuracy_pct.mean - sim_bsp->accuracy_pct.mean;
+    } else {
+      h.note += "; " + missing(sim_hermes ? "BSP" : "Hermes row");
+    }
+    out.headlines.push_back(h);
+  }
+  return out;
+}
+
+}  // namespace hermes::metrics

@@ -1,0 +1,70 @@
+// The join of `hermes-sim compare`: simulated runs grouped into configurations (protocol and
+// params; the runs of one are its seeds), each matched to the paper's reference row, seed means
+// and ranges per metric, speedups against the simulated BSP, and the paper's headline ratios
+// computed from both sides.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/metrics/run_params.h"
+#include "sim/metrics/summary_csv.h"
+
+namespace hermes::metrics {
+
+// One metric over the runs of a configuration (several seeds): mean, min and max.
+struct Stat {
+  double mean = 0, min = 0, max = 0;
+  int n = 0;
+};
+Stat stat_of(const std::vector<double>& values);  // n = 0 (and zeros) for no values
+
+// The completed runs of one simulated configuration: same protocol and same canonical params.
+struct SimConfig {
+  std::string protocol;
+  ParamMap params;
+  std::vector<std::string> runs;  // run names, in file order
+  Stat iterations, time_min, wi_avg, accuracy_pct, api_calls_m;
+  std::optional<Stat> speedup;    // nullopt: no summary value and no simulated BSP to compute it
+  bool speedup_computed = false;  // from sim_time_s against the simulated BSP baseline
+};
+
+// A line of the comparison: a reference row with a configuration matched to it, a reference row
+// that was not simulated (no sim), or a configuration that is not in the reference (no ref).
+struct ComparisonRow {
+  std::string label;
+  std::optional<ReferenceRow> ref;
+  std::optional<SimConfig> sim;
+};
+
+// A headline ratio of the paper, from the simulation and from the reference table.
+struct Headline {
+  enum class Unit { kTimes, kPercent, kPoints };
+  std::string name;
+  Unit unit = Unit::kTimes;
+  std::optional<double> sim, paper;
+  std::string note;  // which rows it was computed from, or why a side is missing
+};
+
+struct Comparison {
+  std::vector<ComparisonRow> rows;  // reference order (each with its matches), then unmatched
+  std::vector<Headline> headlines;
+  std::vector<std::string> not_simulated;     // reference labels without a matching run
+  std::vector<std::string> not_in_reference;  // configurations without a reference row
+  std::vector<std::string> excluded;          // "run (status)" of rows whose status is not ok
+  std::string baseline;  // the simulated BSP configuration computed speedups are against
+};
+
+// Groups the ok rows of `summary` into configurations (protocol + canonical params; the runs of a
+// configuration are its seeds) and matches each to the reference row of the same protocol whose
+// params are a subset of its own, preferring the row naming the most params, then the first.
+// Speedups: the summary's speedup_vs_bsp when every run of the configuration has one, else
+// mean BSP time / mean time of the configuration, against the simulated BSP configuration (the
+// one matched to the reference BSP row, most runs first). Headlines: Hermes' best speedup vs BSP,
+// API-call reduction of Hermes vs SSP and vs BSP, accuracy of Hermes - BSP, where "Hermes" is the
+// reference Hermes row with the best speedup (the paper's chosen alpha=-1.6, beta=0.15).
+Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
+                                  const std::vector<ReferenceRow>& reference);
+
+}  // namespace hermes::metrics

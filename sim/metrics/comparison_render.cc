@@ -1,0 +1,262 @@
+#include "sim/metrics/comparison_render.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "sim/common/string_join.h"
+#include "sim/metrics/csv_writer.h"
+#include "sim/metrics/text_table.h"
+
+namespace hermes::metrics {
+
+std::optional<TableFormat> parse_table_format(std::string_view name) {
+  if (name == "text") return TableFormat::kText;
+  if (name == "csv") return TableFormat::kCsv;
+  if (name == "markdown") return TableFormat::kMarkdown;
+  return std::nullopt;
+}
+
+std::string format_min_decimals(double value, int min_decimals) {
+  if (!std::isfinite(value)) return format_fixed(value, 0);
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
+  std::string s(buf, res.ptr);
+  if (s == "-0") s = "0";
+  if (min_decimals <= 0) return s;
+  std::size_t dot = s.find('.');
+  if (dot == std::string::npos) {
+    s += '.';
+    dot = s.size() - 1;
+  }
+  const std::size_t decimals = s.size() - dot - 1;
+  if (decimals < static_cast<std::size_t>(min_decimals)) {
+    s.append(static_cast<std::size_t>(min_decimals) - decimals, '0');
+  }
+  return s;
+}
+
+namespace {
+
+constexpr const char* kNone = "-";
+
+std::string signed_fixed(double v, int decimals) {
+  std::string s = format_fixed(v, decimals);
+  if (s[0] != '-' && s.find_first_not_of("0.") != std::string::npos) s = "+" + s;
+  return s;
+}
+
+std::string percent(double fraction) { return format_fixed(fraction * 100.0, 1) + "%"; }
+
+std::string headline_value(const std::optional<double>& v, Headline::Unit unit) {
+  if (!v) return kNone;
+  switch (unit) {
+    case Headline::Unit::kTimes:
+      return format_fixed(*v, 2) + "x";
+    case Headline::Unit::kPercent:
+      return percent(*v);
+    case Headline::Unit::kPoints:
+      return signed_fixed(*v, 2);
+  }
+  return kNone;
+}
+
+// One displayed metric: how to take it from each side and how to print it.
+struct Metric {
+  const char* group;
+  const char* csv_name;
+  const Stat SimConfig::*sim;  // nullptr: speedup (optional)
+  double ReferenceRow::*paper;
+  int sim_decimals;    // text/markdown
+  int paper_decimals;  // minimum; the paper's own digits are kept
+  int csv_decimals;
+  const char* suffix;
+};
+
+const std::vector<Metric>& metrics() {
+  static const std::vector<Metric> m = {
+      {"iterations", "iterations", &SimConfig::iterations, &ReferenceRow::iterations, 0, 0, 3, ""},
+      {"time (min)", "time_min", &SimConfig::time_min, &ReferenceRow::training_time_min, 2, 2, 4,
+       ""},
+      {"WI", "wi_avg", &SimConfig::wi_avg, &ReferenceRow::wi_avg, 2, 2, 4, ""},
+      {"accuracy (%)", "accuracy_pct", &SimConfig::accuracy_pct, &ReferenceRow::accuracy_pct, 2, 2,
+       4, ""},
+      {"API calls (M)", "api_calls_m", &SimConfig::api_calls_m, &ReferenceRow::api_calls_m, 2, 1, 6,
+       ""},
+      {"speedup vs BSP", "speedup_vs_bsp", nullptr, &ReferenceRow::speedup_vs_bsp, 2, 2, 4, "x"},
+  };
+  return m;
+}
+
+std::optional<Stat> sim_stat(const SimConfig& c, const Metric& m) {
+  if (m.sim == nullptr) return c.speedup;
+  return c.*(m.sim);
+}
+
+bool any_computed_speedup(const Comparison& cmp) {
+  return std::any_of(cmp.rows.begin(), cmp.rows.end(),
+                     [](const ComparisonRow& r) { return r.sim && r.sim->speedup_computed; });
+}
+
+TextTable main_table(const Comparison& cmp) {
+  TextTable t;
+  t.columns.push_back({"", "framework", false});
+  t.columns.push_back({"", "runs", true});
+  for (const Metric& m : metrics()) {
+    t.columns.push_back({m.group, "sim", true});
+    t.columns.push_back({m.group, "paper", true});
+    if (m.paper == &ReferenceRow::accuracy_pct) t.columns.push_back({m.group, "diff", true});
+  }
+  for (const ComparisonRow& r : cmp.rows) {
+    std::vector<std::string> cells = {r.label, r.sim ? std::to_string(r.sim->runs.size()) : "0"};
+    for (const Metric& m : metrics()) {
+      const std::optional<Stat> s = r.sim ? sim_stat(*r.sim, m) : std::nullopt;
+      std::string sim = s ? format_fixed(s->mean, m.sim_decimals) + m.suffix : kNone;
+      // '*': computed here from sim_time_s, not written by the simulator (see the note).
+      if (s && m.sim == nullptr && r.sim->speedup_computed) sim += "*";
+      cells.push_back(sim);
+      cells.push_back(r.ref ? format_min_decimals((*r.ref).*(m.paper), m.paper_decimals) + m.suffix
+                            : kNone);
+      if (m.paper == &ReferenceRow::accuracy_pct) {
+        cells.push_back(s && r.ref ? signed_fixed(s->mean - r.ref->accuracy_pct, 2) : kNone);
+      }
+    }
+    t.rows.push_back(std::move(cells));
+  }
+  return t;
+}
+
+// Seed ranges (min-max) of the configurations that have several runs; empty if none has.
+TextTable range_table(const Comparison& cmp) {
+  TextTable t;
+  t.columns.push_back({"", "framework", false});
+  t.columns.push_back({"", "runs", true});
+  for (const Metric& m : metrics()) t.columns.push_back({"", m.group, true});
+  for (const ComparisonRow& r : cmp.rows) {
+    if (!r.sim || r.sim->runs.size() < 2) continue;
+    std::vector<std::string> cells = {r.label, std::to_string(r.sim->runs.size())};
+    for (const Metric& m : metrics()) {
+      const std::optional<Stat> s = sim_stat(*r.sim, m);
+      cells.push_back(s ? format_fixed(s->min, m.sim_decimals) + "-" +
+                              format_fixed(s->max, m.sim_decimals) + m.suffix
+                        : kNone);
+    }
+    t.rows.push_back(std::move(cells));
+  }
+  return t;
+}
+
+TextTable headline_table(const Comparison& cmp) {
+  TextTable t;
+  t.columns = {
+      {"", "headline", false}, {"", "sim", true}, {"", "paper", true}, {"", "from", false}};
+  for (const Headline& h : cmp.headlines) {
+    t.rows.push_back(
+        {h.name, headline_value(h.sim, h.unit), headline_value(h.paper, h.unit), h.note});
+  }
+  return t;
+}
+
+std::vector<std::string> notes(const Comparison& cmp) {
+  std::vector<std::string> n;
+  n.push_back(
+      "sim: mean over the runs (seeds) of each configuration (same protocol and params); "
+      "accuracy diff = sim - paper in percentage points");
+  if (any_computed_speedup(cmp)) {
+    n.push_back("speedup marked * = mean simulated BSP time / mean time, against " +
+                (cmp.baseline.empty() ? std::string("-") : cmp.baseline) +
+                " (summary.csv had no speedup_vs_bsp)");
+  }
+  if (!cmp.not_simulated.empty())
+    n.push_back("not simulated: " + join_strings(cmp.not_simulated, ", "));
+  if (!cmp.not_in_reference.empty()) {
+    n.push_back("not in reference: " + join_strings(cmp.not_in_reference, ", "));
+  }
+  if (!cmp.excluded.empty()) {
+    n.push_back("excluded (status not ok): " + join_strings(cmp.excluded, ", "));
+  }
+  return n;
+}
+
+void write_csv(std::ostream& os, const Comparison& cmp) {
+  std::vector<std::string> cols = {"label",      "match", "protocol", "reference_params",
+                                   "sim_params", "runs"};
+  for (const Metric& m : metrics()) {
+    for (const char* part : {"_sim", "_sim_min", "_sim_max", "_paper"}) {
+      cols.push_back(std::string(m.csv_name) + part);
+    }
+  }
+  cols.push_back("accuracy_diff_pts");
+  cols.push_back("speedup_computed");
+  CsvWriter w(os, cols);
+  for (const ComparisonRow& r : cmp.rows) {
+    w.field(r.label);
+    w.field(r.ref && r.sim ? "matched" : r.ref ? "not_simulated" : "not_in_reference");
+    w.field(r.ref ? r.ref->protocol : r.sim->protocol);
+    if (r.ref) {
+      w.field(params_text(r.ref->params));
+    } else {
+      w.empty();
+    }
+    if (r.sim) {
+      w.field(params_text(r.sim->params));
+    } else {
+      w.empty();
+    }
+    w.field(static_cast<std::int64_t>(r.sim ? r.sim->runs.size() : 0));
+    for (const Metric& m : metrics()) {
+      const std::optional<Stat> s = r.sim ? sim_stat(*r.sim, m) : std::nullopt;
+      for (double Stat::*part : {&Stat::mean, &Stat::min, &Stat::max}) {
+        if (s) {
+          w.field((*s).*part, m.csv_decimals);
+        } else {
+          w.empty();
+        }
+      }
+      if (r.ref) {
+        w.field(format_min_decimals((*r.ref).*(m.paper), 0));
+      } else {
+        w.empty();
+      }
+    }
+    if (r.ref && r.sim) {
+      w.field(r.sim->accuracy_pct.mean - r.ref->accuracy_pct, 4);
+    } else {
+      w.empty();
+    }
+    if (r.sim && r.sim->speedup) {
+      w.field(r.sim->speedup_computed ? "true" : "false");
+    } else {
+      w.empty();
+    }
+    w.end_row();
+  }
+}
+
+}  // namespace
+
+void write_comparison(std::ostream& os, const Comparison& cmp, TableFormat format) {
+  if (format == TableFormat::kCsv) {
+    write_csv(os, cmp);
+    return;
+  }
+  const bool md = format == TableFormat::kMarkdown;
+  const auto render = [&](const TextTable& t) { md ? render_markdown(os, t) : render_text(os, t); };
+  render(main_table(cmp));
+  os << '\n';
+  for (const std::string& n : notes(cmp)) os << (md ? "- " : "") << n << '\n';
+  const TextTable ranges = range_table(cmp);
+  if (!ranges.rows.empty()) {
+    os << "\n" << (md ? "Range over runs (min-max):\n\n" : "range over runs (min-max):\n");
+    render(ranges);
+  }
+  os << "\n"
+     << (md ? "Headlines (paper: computed from the reference table):\n\n"
+            : "headlines (paper: computed from the reference table):\n");
+  render(headline_table(cmp));
+}
+
+}  // namespace hermes::metrics

@@ -1,0 +1,209 @@
+#include "sim/metrics/summary_csv.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "sim/common/diagnostics.h"
+#include "sim/common/string_join.h"
+#include "sim/metrics/csv_reader.h"
+#include "sim/metrics/number_text.h"
+
+namespace hermes::metrics {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// ---- CSV through the Fast C++ CSV Parser ----
+
+template <unsigned N>
+using Reader = io::CSVReader<N, io::trim_chars<' ', '\t'>, io::double_quote_escape<',', '"'>,
+                             io::throw_on_overflow, io::empty_line_comment>;
+
+template <std::size_t N>
+struct RawCsv {
+  std::vector<std::array<std::string, N>> rows;
+  std::vector<int> lines;  // file line of each row
+};
+
+// Every row of `path` as text, columns in the order of `columns`. Columns are found by header name
+// (extra ones ignored); a missing column is an error unless it is in `optional_columns`, and then
+// reads as "" in every row. fccp's own errors (unclosed quote, wrong field count) name the line.
+template <std::size_t N, std::size_t... I>
+RawCsv<N> read_raw(const std::string& path, std::string_view what,
+                   const std::array<std::string_view, N>& columns,
+                   const std::vector<std::string_view>& optional_columns,
+                   std::index_sequence<I...>) {
+  RawCsv<N> out;
+  try {
+    Reader<static_cast<unsigned>(N)> in(path);
+    in.read_header(io::ignore_extra_column | io::ignore_missing_column, std::string(columns[I])...);
+    std::vector<std::string> missing;
+    for (const auto& c : columns) {
+      const bool optional =
+          std::find(optional_columns.begin(), optional_columns.end(), c) != optional_columns.end();
+      if (!optional && !in.has_column(std::string(c)))
+        missing.push_back("'" + std::string(c) + "'");
+    }
+    if (!missing.empty()) {
+      std::vector<std::string> all(columns.begin(), columns.end());
+      throw InputError(path + ": " + std::string(what) + " has no column" +
+                       (missing.size() > 1 ? "s " : " ") + join_strings(missing, ", ") +
+                       " (required columns: " + join_strings(all, ",") + "; others are ignored)");
+    }
+    std::array<std::string, N> fields;
+    for (;;) {
+      for (auto& f : fields) f.clear();  // fccp leaves absent columns untouched
+      if (!in.read_row(fields[I]...)) break;
+      out.rows.push_back(fields);
+      out.lines.push_back(static_cast<int>(in.get_file_line()));
+    }
+  } catch (const io::error::base& e) {
+    throw InputError(path + ": " + e.what());
+  }
+  return out;
+}
+
+// Converts the text fields of one row, naming file, line, run and column in every error.
+class FieldParser {
+ public:
+  FieldParser(const std::string& path, int line, std::string who)
+      : path_(path), line_(line), who_(std::move(who)) {}
+
+  [[noreturn]] void fail(std::string_view column, std::string_view text,
+                         std::string_view expected) const {
+    throw InputError(path_ + ": line " + std::to_string(line_) + who_ + ": column '" +
+                     std::string(column) + "': '" + std::string(text) + "' is not " +
+                     std::string(expected));
+  }
+
+  // `required`: an empty field is an error; else it reads as `empty_value`.
+  double number(std::string_view column, const std::string& text, bool required, double min_value,
+                double empty_value = kNaN, bool allow_nan = false) const {
+    if (trim(text).empty() && !required) return empty_value;
+    const auto v = parse_number(text);
+    const std::string expected =
+        "a number >= " + shortest(min_value) + (allow_nan ? " (or nan)" : "");
+    if (!v) fail(column, text, expected);
+    if (std::isnan(*v)) {
+      if (!allow_nan) fail(column, text, expected);
+      return *v;
+    }
+    if (!std::isfinite(*v) || *v < min_value) fail(column, text, expected);
+    return *v;
+  }
+
+  std::int64_t count(std::string_view column, const std::string& text, bool required) const {
+    if (trim(text).empty() && !required) return 0;
+    const auto v = parse_integer(text);
+    if (!v || *v < 0) fail(column, text, "a whole number >= 0");
+    return *v;
+  }
+
+  ParamMap params(std::string_view column, const std::string& text) const {
+    try {
+      return parse_params(text);
+    } catch (const InputError& e) {
+      throw InputError(path_ + ": line " + std::to_string(line_) + who_ + ": column '" +
+                       std::string(column) + "': " + e.what());
+    }
+  }
+
+  void non_empty(std::string_view column, const std::string& text) const {
+    if (trim(text).empty()) fail(column, text, "a name (the field is empty)");
+  }
+
+ private:
+  const std::string& path_;
+  int line_;
+  std::string who_;
+};
+
+}  // namespace
+
+// ---- summary.csv ----
+
+std::vector<SummaryRow> read_summary_csv(const std::string& path) {
+  constexpr std::size_t N = kSummaryColumns.size();
+  const RawCsv<N> raw =
+      read_raw(path, "summary", kSummaryColumns, {"speedup_vs_bsp"}, std::make_index_sequence<N>());
+  std::vector<SummaryRow> rows;
+  for (std::size_t i = 0; i < raw.rows.size(); ++i) {
+    const auto& f = raw.rows[i];
+    SummaryRow r;
+    r.line = raw.lines[i];
+    r.run = f[0];
+    const FieldParser p(path, r.line, r.run.empty() ? "" : " (run '" + r.run + "')");
+    p.non_empty("run", f[0]);
+    p.non_empty("protocol", f[1]);
+    p.non_empty("status", f[4]);
+    r.protocol = f[1];
+    r.params = p.params("params", f[2]);
+    r.status = f[4];
+    r.stop_reason = f[5];
+    // A run that did not complete may leave its results empty; a completed one may not.
+    const bool req = r.ok();
+    if (!(trim(f[3]).empty() && !req)) {
+      const auto seed = parse_unsigned(f[3]);  // scenario seeds use all 64 bits
+      if (!seed) p.fail("seed", f[3], "a whole number >= 0");
+      r.seed = *seed;
+    }
+    r.iterations = p.count("iterations", f[6], req);
+    r.local_iterations = p.count("local_iterations", f[7], req);
+    r.sim_time_s = p.number("sim_time_s", f[8], req, 0.0);
+    if (req && r.sim_time_s <= 0) p.fail("sim_time_s", f[8], "a time > 0 for a completed run");
+    r.wi_avg = p.number("wi_avg", f[9], req, 0.0);
+    r.accuracy = p.number("accuracy", f[10], req, 0.0);
+    if (r.accuracy > 1) p.fail("accuracy", f[10], "a fraction in [0, 1] (not a percentage)");
+    r.loss = p.number("loss", f[11], req, 0.0, kNaN, /*allow_nan=*/true);
+    r.api_calls = p.count("api_calls", f[12], req);
+    r.bytes = p.number("bytes", f[13], req, 0.0);
+    r.major_updates = p.count("major_updates", f[14], req);
+    if (!trim(f[15]).empty()) {
+      r.speedup_vs_bsp = p.number("speedup_vs_bsp", f[15], true, 0.0);
+      if (*r.speedup_vs_bsp <= 0) p.fail("speedup_vs_bsp", f[15], "a ratio > 0 (or empty)");
+    }
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+// ---- reference ----
+
+std::vector<ReferenceRow> read_reference_csv(const std::string& path) {
+  constexpr std::size_t N = kReferenceColumns.size();
+  const RawCsv<N> raw =
+      read_raw(path, "reference table", kReferenceColumns, {}, std::make_index_sequence<N>());
+  std::vector<ReferenceRow> rows;
+  for (std::size_t i = 0; i < raw.rows.size(); ++i) {
+    const auto& f = raw.rows[i];
+    ReferenceRow r;
+    r.line = raw.lines[i];
+    r.framework = f[0];
+    const FieldParser p(path, r.line, r.framework.empty() ? "" : " (" + r.framework + ")");
+    p.non_empty("framework", f[0]);
+    p.non_empty("protocol", f[1]);
+    r.protocol = f[1];
+    r.params = p.params("params", f[2]);
+    r.iterations = p.number("iterations", f[3], true, 0.0);
+    r.training_time_min = p.number("training_time_min", f[4], true, 0.0);
+    r.wi_avg = p.number("wi_avg", f[5], true, 0.0);
+    r.accuracy_pct = p.number("accuracy_pct", f[6], true, 0.0);
+    if (r.accuracy_pct > 100) p.fail("accuracy_pct", f[6], "a percentage in [0, 100]");
+    r.api_calls_m = p.number("api_calls_m", f[7], true, 0.0);
+    r.speedup_vs_bsp = p.number("speedup_vs_bsp", f[8], true, 0.0);
+    for (const auto& prev : rows) {
+      if (prev.protocol == r.protocol && prev.params == r.params) {
+        throw InputError(path + ": line " + std::to_string(r.line) + ": protocol '" + r.protocol +
+                         "' with params '" + params_text(r.params) + "' repeats line " +
+                         std::to_string(prev.line) + " (a run could not tell them apart)");
+      }
+    }
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+}  // namespace hermes::metrics

@@ -1,0 +1,80 @@
+// The two inputs of `hermes-sim compare`, read with the Fast C++ CSV Parser: summary.csv (one row
+// per simulated run, as the simulator writes it) and the reference table (the paper's comparison
+// table, results/reference/paper-mnist.csv). Both are validated field by field so that a bad file
+// is reported by line, row and column rather than compared wrongly.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/metrics/run_params.h"
+
+namespace hermes::metrics {
+
+// ---- summary.csv ------------------------------------------------------------------------------
+
+// Columns of summary.csv, in the order the simulator writes them. Extra columns are ignored;
+// a missing column is an error, except speedup_vs_bsp (absent = empty in every row).
+inline constexpr std::array<std::string_view, 16> kSummaryColumns = {
+    "run",        "protocol",    "params",        "seed",
+    "status",     "stop_reason", "iterations",    "local_iterations",
+    "sim_time_s", "wi_avg",      "accuracy",      "loss",
+    "api_calls",  "bytes",       "major_updates", "speedup_vs_bsp"};
+
+// The status of a run that completed and is compared; every other status (failed, timeout, ...)
+// excludes the row, and its numeric fields may then be empty.
+inline constexpr std::string_view kStatusOk = "ok";
+
+struct SummaryRow {
+  std::string run;
+  std::string protocol;  // bsp, asp, ssp, ebsp, hermes, ...
+  ParamMap params;       // canonical
+  std::uint64_t seed = 0;
+  std::string status;  // "ok" or why the run did not complete
+  std::string stop_reason;
+  std::int64_t iterations = 0;        // updates applied by the PS (Hermes: major updates)
+  std::int64_t local_iterations = 0;  // iterations computed by all workers
+  double sim_time_s = 0;              // simulated training time until the stop rule fired
+  double wi_avg = 0;                  // worker independence index, averaged over workers
+  double accuracy = 0;                // global test accuracy, a fraction in [0, 1]
+  double loss = 0;                    // global test loss (may be nan for a diverged run)
+  std::int64_t api_calls = 0;         // requests answered by the PS control service
+  double bytes = 0;                   // bytes moved over the network
+  std::int64_t major_updates = 0;
+  std::optional<double> speedup_vs_bsp;  // empty: computed by the comparison
+  int line = 0;                          // line in the file, for messages
+
+  bool ok() const { return status == kStatusOk; }
+};
+
+// Reads summary.csv with the Fast C++ CSV Parser. Throws InputError naming the file and, for a bad
+// field, its line, run and column and what is accepted.
+std::vector<SummaryRow> read_summary_csv(const std::string& path);
+
+// ---- reference table --------------------------------------------------------------------------
+
+inline constexpr std::array<std::string_view, 9> kReferenceColumns = {
+    "framework", "protocol",     "params",      "iterations",    "training_time_min",
+    "wi_avg",    "accuracy_pct", "api_calls_m", "speedup_vs_bsp"};
+
+struct ReferenceRow {
+  std::string framework;  // as the paper labels it: "Hermes (alpha=-1.6, beta=0.15)"
+  std::string protocol;
+  ParamMap params;  // canonical
+  double iterations = 0;
+  double training_time_min = 0;
+  double wi_avg = 0;
+  double accuracy_pct = 0;  // percent, as printed in the paper
+  double api_calls_m = 0;   // millions
+  double speedup_vs_bsp = 0;
+  int line = 0;
+};
+
+// Reads a reference table (every column required, extra columns ignored). Throws InputError.
+std::vector<ReferenceRow> read_reference_csv(const std::string& path);
+
+}  // namespace hermes::metrics
