@@ -3,7 +3,8 @@
 // or the CSV layout shows up here as a diff. After an intended change, regenerate with
 //   HERMES_UPDATE_REFS=1 build/test_protocols --gtest_filter='Regression.*'
 // and review the diff of tests/protocols/refs/ like code. The numbers hold for x86-64 builds of
-// this project (Eigen's kernels differ between instruction sets at the last bit).
+// this project's Release build (Eigen's kernels and the optimiser's choices differ between
+// instruction sets and optimisation levels at the last bit).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -50,6 +51,12 @@ std::string full_output() {
 }
 
 TEST(Regression, TinyScenarioFullOutputIsFrozen) {
+#if defined(__SANITIZE_ADDRESS__)
+  // The reference is the Release build's output (-O3 -march=native). The sanitizer build
+  // (-O1) rounds some float operations differently in the last bit, which moves z-scores in their
+  // 6th decimal; every other test still runs there.
+  GTEST_SKIP() << "frozen output is checked in the Release build";
+#endif
   const std::string path = std::string(HERMES_SOURCE_DIR) + "/tests/protocols/refs/tiny.txt";
   const std::string got = full_output();
   if (const char* update = std::getenv("HERMES_UPDATE_REFS");
