@@ -94,10 +94,7 @@ TEST_P(CifarFiles, MissingSecondBatchNamesIt) {
                   missing + ": file not found");
 }
 
-INSTANTIATE_TEST_SUITE_P(GzipAndRaw, CifarFiles, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& p) {
-                           return p.param ? std::string("gzip") : std::string("raw");
-                         });
+INSTANTIATE_TEST_SUITE_P(GzipAndRaw, CifarFiles, ::testing::Bool(), testing::gzip_or_raw);
 
 TEST(Cifar, CorruptGzipBatch) {
   testing::TempDir dir;

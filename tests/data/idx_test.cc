@@ -143,10 +143,7 @@ TEST_P(IdxFiles, MissingLabelFile) {
                   labels + ": file not found");
 }
 
-INSTANTIATE_TEST_SUITE_P(GzipAndRaw, IdxFiles, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& p) {
-                           return p.param ? std::string("gzip") : std::string("raw");
-                         });
+INSTANTIATE_TEST_SUITE_P(GzipAndRaw, IdxFiles, ::testing::Bool(), testing::gzip_or_raw);
 
 TEST(Idx, CorruptGzipImageFile) {
   testing::TempDir dir;

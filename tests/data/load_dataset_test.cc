@@ -47,10 +47,7 @@ TEST_P(IdxDatasets, MnistAndFashionMnistLoadFromTheirSubdirectories) {
   EXPECT_EQ(f.test->size(), 1u);
 }
 
-INSTANTIATE_TEST_SUITE_P(GzipAndRaw, IdxDatasets, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& p) {
-                           return p.param ? std::string("gzip") : std::string("raw");
-                         });
+INSTANTIATE_TEST_SUITE_P(GzipAndRaw, IdxDatasets, ::testing::Bool(), testing::gzip_or_raw);
 
 TEST(LoadDataset, CifarIsStandardisedWithTrainingStatistics) {
   TempDir root;

@@ -175,6 +175,11 @@ class ScopedEnv {
 };
 
 // what() of the hermes::InputError `fn` throws; a test failure (and "") if it throws nothing.
+// Names the two instances of a suite parameterised on gzip (true) or raw (false) files.
+inline std::string gzip_or_raw(const ::testing::TestParamInfo<bool>& p) {
+  return p.param ? "gzip" : "raw";
+}
+
 inline std::string input_error(const std::function<void()>& fn) {
   try {
     fn();
