@@ -27,15 +27,7 @@ Bytes concat(Bytes a, const Bytes& b) {
   return a;
 }
 
-class CifarFiles : public ::testing::TestWithParam<bool> {
- protected:
-  std::string put(const std::string& name, const Bytes& raw) {
-    const std::string path = dir_ / (name + (GetParam() ? ".gz" : ""));
-    testing::write_file(path, GetParam() ? testing::gzip(raw) : raw);
-    return path;
-  }
-  testing::TempDir dir_;
-};
+class CifarFiles : public testing::GzipOrRawFiles {};
 
 TEST_P(CifarFiles, RoundTripKeepsPlanesAsChw) {
   Bytes rec0 = plain_record(3, 10, 20, 30);

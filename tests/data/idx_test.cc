@@ -11,17 +11,7 @@ namespace {
 using testing::Bytes;
 using testing::input_error;
 
-// Parameter: true = files gzip-compressed, false = raw.
-class IdxFiles : public ::testing::TestWithParam<bool> {
- protected:
-  // Writes `raw` (compressed if the parameter says so) and returns its path.
-  std::string put(const std::string& name, const Bytes& raw) {
-    const std::string path = dir_ / (name + (GetParam() ? ".gz" : ""));
-    testing::write_file(path, GetParam() ? testing::gzip(raw) : raw);
-    return path;
-  }
-  testing::TempDir dir_;
-};
+class IdxFiles : public testing::GzipOrRawFiles {};
 
 // Two 2x3 images; byte b must become exactly b / 255 (0 -> 0, 255 -> 1).
 const Bytes kPixels = {0, 255, 128, 1, 2, 3, 10, 20, 30, 40, 50, 254};

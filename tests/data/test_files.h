@@ -175,6 +175,18 @@ class ScopedEnv {
 };
 
 // what() of the hermes::InputError `fn` throws; a test failure (and "") if it throws nothing.
+// A suite parameterised on gzip (true) or raw (false) files, with a temporary directory.
+class GzipOrRawFiles : public ::testing::TestWithParam<bool> {
+ protected:
+  // Writes `raw` (gzip-compressed if the parameter says so, named NAME.gz) and returns its path.
+  std::string put(const std::string& name, const Bytes& raw) {
+    const std::string path = dir_ / (name + (GetParam() ? ".gz" : ""));
+    write_file(path, GetParam() ? gzip(raw) : raw);
+    return path;
+  }
+  TempDir dir_;
+};
+
 // Names the two instances of a suite parameterised on gzip (true) or raw (false) files.
 inline std::string gzip_or_raw(const ::testing::TestParamInfo<bool>& p) {
   return p.param ? "gzip" : "raw";
