@@ -66,22 +66,32 @@ void print_demo_table(const scenario::RunSpec& run, const protocols::DemoResult&
 }
 
 // Progress of a protocol run on stderr: rewritten in place on a terminal, a plain line every
-// 10 s of wall time otherwise (logs, CI).
+// 10 s of wall time otherwise (logs, CI). A run's length is not known in advance: it ends when
+// the global loss has not improved for `patience` evaluations. The ETA is therefore a lower
+// bound: the evaluations left if the loss never improves again, at the run's mean wall time per
+// evaluation so far.
 class Progress {
  public:
-  Progress(std::string label, Clock::time_point start)
-      : label_(std::move(label)), start_(start), tty_(::isatty(STDERR_FILENO) != 0) {}
+  Progress(std::string label, Clock::time_point start, int patience)
+      : label_(std::move(label)),
+        start_(start),
+        patience_(patience),
+        tty_(::isatty(STDERR_FILENO) != 0) {}
 
   void update(const protocols::RunResult& r, engine::SimTime now) {
     const auto wall = Clock::now();
     if (!tty_ && wall - last_ < std::chrono::seconds(10)) return;
     last_ = wall;
+    const double elapsed = std::chrono::duration<double>(wall - start_).count();
+    const auto evaluations = static_cast<double>(r.global.size());
+    const int left = std::max(0, patience_ - r.evaluations_since_best);
     std::ostringstream os;
     os << label_ << ": simulated " << std::fixed << std::setprecision(1) << engine::to_seconds(now)
        << " s, " << r.iterations << " updates, accuracy " << std::setprecision(2)
        << 100.0 * (r.global.empty() ? 0.0 : r.global.back().accuracy) << "% (best loss "
-       << std::setprecision(4) << r.best_loss << "), wall " << std::setprecision(0)
-       << std::chrono::duration<double>(wall - start_).count() << " s";
+       << std::setprecision(4) << r.best_loss << "), wall " << std::setprecision(0) << elapsed
+       << " s, ETA >= " << (evaluations > 0 ? elapsed / evaluations * left : 0.0) << " s (" << left
+       << " evaluations without a better loss)";
     std::cerr << (tty_ ? "\r\033[K" : "") << os.str() << (tty_ ? "" : "\n") << std::flush;
   }
   void done() const {
@@ -91,6 +101,7 @@ class Progress {
  private:
   std::string label_;
   Clock::time_point start_;
+  int patience_;
   Clock::time_point last_{};
   bool tty_;
 };
@@ -141,7 +152,7 @@ void select_runs(scenario::Scenario& sc, const std::string& names, const std::st
 int cmd_run(const Args& args) {
   po::options_description desc(
       "hermes-sim run SCENARIO [options]\n\nRuns every run of a scenario file and writes "
-      "scenario.json, summary.csv, global.csv and workers.csv (protocol runs) or "
+      "scenario.json, summary.csv, global.csv, workers.csv and api.csv (protocol runs) or "
       "demo_workers.csv and timeline.csv (demo runs) into the output directory");
   std::string out, data_dir, only;
   std::vector<std::string> sets;
@@ -203,7 +214,7 @@ int cmd_run(const Args& args) {
     const auto t0 = Clock::now();
     Progress progress(
         "[" + std::to_string(i + 1) + "/" + std::to_string(sc.runs.size()) + " " + run.name + "]",
-        t0);
+        t0, sc.training.stop.patience);
     finished.push_back({&run, protocols::run_protocol(sc, run, data, [&](const auto& r, auto now) {
                           progress.update(r, now);
                         })});
@@ -217,13 +228,15 @@ int cmd_run(const Args& args) {
     written.push_back(name);
   };
   if (any_protocol) {
-    std::ostringstream summary, global, workers;
+    std::ostringstream summary, global, workers, api;
     protocols::write_summary_csv(summary, sc, finished);
     protocols::write_global_csv(global, finished);
     protocols::write_workers_csv(workers, sc, finished);
+    protocols::write_api_csv(api, finished);
     write("summary.csv", summary.str());
     write("global.csv", global.str());
     write("workers.csv", workers.str());
+    write("api.csv", api.str());
   }
   if (any_demo) {
     write("demo_workers.csv", demo_csv.str());

@@ -4,8 +4,9 @@
 // Worker: after each iteration, HermesGUP (hermes_gup.h) decides from the local test loss whether
 // the progress is a major update. Major: push it, wait for the global model, continue from it.
 // Minor: keep the local model and ask for the next chunk only. Every iteration reports its
-// training time T_i; with dynamic allocation the PS resizes the chunks of outliers
-// (dynamic_allocation.h) so that every node's iteration approaches the first-round median.
+// training time T_i; with dynamic allocation (on by default for Hermes) the PS resizes the chunks
+// of outliers (dynamic_allocation.h, applied by the skeleton) so that every node's iteration
+// approaches the first-round median.
 //
 // PS, on a major update from worker i (loss-weighted aggregation). L_prev is the global test loss
 // of the current global model, L_i the test loss of the model "moved by the update alone"; the
@@ -24,7 +25,6 @@
 
 #include "models/nn/param_ops.h"
 #include "models/nn/train.h"
-#include "sim/protocols/dynamic_allocation.h"
 #include "sim/protocols/hermes_gup.h"
 #include "sim/protocols/protocols.h"
 
@@ -45,18 +45,6 @@ class Hermes final : public ProtocolRun {
     decisions_.resize(n);
     sync_.resize(n);
     if (reference()) grad_sums_.assign(n, std::vector<float>(w0_.size(), 0.0f));
-    if (r.dynamic_allocation) {
-      const auto& t = s.training;
-      AllocatorConfig cfg;
-      cfg.workers = static_cast<int>(n);
-      cfg.local_epochs = t.local_epochs;
-      cfg.mini_batch = t.batch_size;
-      // The smallest chunk still trains one full mini-batch and keeps one held-out sample.
-      cfg.min_chunk = static_cast<std::int64_t>(std::ceil(t.batch_size / t.train_fraction)) + 1;
-      cfg.dataset_size = static_cast<std::int64_t>(d.train->size());
-      cfg.max_chunk = cfg.dataset_size;
-      allocator_.emplace(cfg);
-    }
   }
 
  private:
@@ -80,10 +68,6 @@ class Hermes final : public ProtocolRun {
 
   void on_computed(std::size_t w) override {
     Worker& k = worker(w);
-    if (allocator_) {
-      const double t_i = engine::to_seconds(now() - k.compute_start);
-      k.chunk_size = allocator_->report(static_cast<int>(w), t_i, k.last.work.chunk).next_chunk;
-    }
     if (params_.gup) {
       decisions_[w] = gups_[w].decide(k.last.local_test_loss);
     } else {
@@ -167,7 +151,6 @@ class Hermes final : public ProtocolRun {
   std::vector<std::optional<GupDecision>> decisions_;
   std::vector<std::vector<float>> sync_;       // each worker's model at its last sync
   std::vector<std::vector<float>> grad_sums_;  // S_i (reference variant)
-  std::optional<DynamicAllocator> allocator_;
 };
 
 }  // namespace

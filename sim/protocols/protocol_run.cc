@@ -44,6 +44,18 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
   }
   result_.local_iterations.assign(n, 0);
   result_.model_requests.assign(n, 0);
+  result_.wait_time.assign(n, 0);
+  if (run.dynamic_allocation) {
+    AllocatorConfig cfg;
+    cfg.workers = static_cast<int>(n);
+    cfg.local_epochs = t.local_epochs;
+    cfg.mini_batch = t.batch_size;
+    // The smallest chunk still trains one full mini-batch and keeps one held-out sample.
+    cfg.min_chunk = static_cast<std::int64_t>(std::ceil(t.batch_size / t.train_fraction)) + 1;
+    cfg.dataset_size = static_cast<std::int64_t>(data.train->size());
+    cfg.max_chunk = cfg.dataset_size;
+    allocator_.emplace(cfg);
+  }
 }
 
 ProtocolRun::~ProtocolRun() = default;
@@ -71,6 +83,10 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     wk.fresh_model = false;
   }
   const std::int64_t done_before = result_.local_iterations[w]++;  // counted when it starts
+  if (wk.idle_since) {
+    result_.wait_time[w] += ctx_.sim.now() - *wk.idle_since;
+    wk.idle_since.reset();
+  }
   const std::size_t train_size = data_.train->size();
   const auto chunk = static_cast<std::size_t>(wk.chunk_size);
   if (ctx_.scenario.training.chunking == scenario::Chunking::kRandom) {
@@ -101,9 +117,15 @@ void ProtocolRun::begin_iteration(std::size_t w) {
       if (finished_) return;
       Worker& done = workers_[w];
       ++api_.time_reports;
+      done.idle_since = ctx_.sim.now();
       if (!done.last.finite()) {
         finish("diverged", "diverged");
         return;
+      }
+      if (allocator_) {
+        const double t_i = engine::to_seconds(ctx_.sim.now() - done.compute_start);
+        done.chunk_size =
+            allocator_->report(static_cast<int>(w), t_i, done.last.work.chunk).next_chunk;
       }
       // Read before on_computed(w): a protocol may start w's next iteration from it.
       WorkerIterationRecord rec;
@@ -161,6 +183,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
       return;
     }
     const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
+    result_.evaluations_since_best = stop_rule_.since_best();
     if (stop_rule_.last_improved()) {
       result_.best_loss = stop_rule_.best_loss();
       result_.accuracy_at_best = stop_rule_.accuracy_at_best();
@@ -198,6 +221,15 @@ void ProtocolRun::finish(const std::string& status, const std::string& reason) {
   result_.status = status;
   result_.stop_reason = reason;
   result_.sim_time = ctx_.sim.now();
+  // Per-iteration control calls, and the polls of every wait (those still waiting now included).
+  const auto& api = ctx_.scenario.api;
+  const std::int64_t iterations = result_.total_local_iterations();
+  api_.flags = iterations * api.flags_per_iteration;
+  api_.logs = iterations * api.logs_per_iteration;
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
+    api_.polls += result_.wait_time[w] / api.poll_interval;
+  }
   result_.api = api_;
   ctx_.sim.stop();
 }

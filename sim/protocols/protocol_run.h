@@ -8,6 +8,10 @@
 //   evaluate_global(f)  PS job: global test-set evaluation, the stop rule, then f() if the run
 //                       goes on;
 //   send_model(w, f)    the global model as of now, transferred PS -> w, installed at arrival.
+// With the run's dynamic_allocation on (any protocol), every iteration time is reported to the
+// allocator at the completion event and the worker's next chunk size follows its decision.
+// A worker waits (and, in the released code, polls the PS) from the end of one compute to the
+// start of its next iteration; the API-call counts turn that time into polls.
 // Math runs when its simulated activity starts and its result is used when the activity's
 // completion event fires, so simulated time never depends on the machine's speed.
 #pragma once
@@ -21,6 +25,7 @@
 #include "models/data/dataset.h"
 #include "models/nn/model.h"
 #include "sim/engine/random.h"
+#include "sim/protocols/dynamic_allocation.h"
 #include "sim/protocols/run_context.h"
 #include "sim/protocols/run_result.h"
 #include "sim/protocols/stop_rule.h"
@@ -55,6 +60,8 @@ class ProtocolRun {
     engine::SimTime iteration_start = 0;
     bool fresh_model = false;           // a pulled model no iteration has started from yet
     engine::SimTime compute_start = 0;  // when its training began (T_i = end - compute_start)
+    // Since when the worker waits between iterations (API polling); nullopt while it works.
+    std::optional<engine::SimTime> idle_since = engine::SimTime{0};
   };
 
   // Schedules the first activities at time 0.
@@ -110,6 +117,7 @@ class ProtocolRun {
   RunResult result_;
   ApiCalls api_;
   ProgressFn progress_;
+  std::optional<DynamicAllocator> allocator_;  // the run's dynamic_allocation, any protocol
   bool finished_ = false;
 };
 

@@ -1,6 +1,8 @@
 #include "sim/protocols/result_csv.h"
 
 #include <map>
+#include <string_view>
+#include <utility>
 
 #include "sim/metrics/run_params.h"
 #include "sim/metrics/summary_csv.h"
@@ -107,6 +109,33 @@ void write_workers_csv(std::ostream& out, const scenario::Scenario& sc,
       optional(it.threshold, 6);
       w.field(it.update);
       optional(it.credits_left, 4);
+      w.end_row();
+    }
+  }
+}
+
+void write_api_csv(std::ostream& out, const std::vector<FinishedRun>& runs) {
+  metrics::CsvWriter w(out, {"run", "kind", "calls", "wait_s"});
+  for (const auto& r : runs) {
+    const ApiCalls& a = r.result.api;
+    engine::SimTime wait = 0;
+    for (const engine::SimTime t : r.result.wait_time) wait += t;
+    const std::pair<const char*, std::int64_t> kinds[] = {{"data_requests", a.data_requests},
+                                                          {"time_reports", a.time_reports},
+                                                          {"flags", a.flags},
+                                                          {"pushes", a.pushes},
+                                                          {"pulls", a.pulls},
+                                                          {"logs", a.logs},
+                                                          {"polls", a.polls},
+                                                          {"total", a.total()}};
+    for (const auto& [kind, calls] : kinds) {
+      w.field(r.spec->name).field(kind).field(calls);
+      // The waiting that the polls stand for (workers' time summed), on the polls row only.
+      if (std::string_view(kind) == "polls") {
+        w.field(engine::to_seconds(wait), 9);
+      } else {
+        w.empty();
+      }
       w.end_row();
     }
   }

@@ -2,6 +2,7 @@
 //   summary.csv  one row per run (the paper's table; read back by `hermes-sim compare`)
 //   global.csv   one row per aggregation: the global model's test loss and accuracy over time
 //   workers.csv  one row per worker iteration
+//   api.csv      one row per run and kind of control call (the paper's API calls, by kind)
 #pragma once
 
 #include <ostream>
@@ -27,5 +28,6 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& scenario,
 void write_global_csv(std::ostream& out, const std::vector<FinishedRun>& runs);
 void write_workers_csv(std::ostream& out, const scenario::Scenario& scenario,
                        const std::vector<FinishedRun>& runs);
+void write_api_csv(std::ostream& out, const std::vector<FinishedRun>& runs);
 
 }  // namespace hermes::protocols

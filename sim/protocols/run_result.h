@@ -35,14 +35,20 @@ struct WorkerIterationRecord {
   std::optional<double> credits_left;
 };
 
-// Control requests the PS answers, by kind. Polling while a party waits is not counted yet
-// (issue 4: calibrated from the released code's poll interval).
+// Control requests the PS answers, by kind (the paper's "API calls"). Polls are counted
+// analytically: a worker that waits (for a barrier, a model, its SSP clock) polls the PS once per
+// poll interval of the scenario's "api" section, so polls = its total wait / the interval.
 struct ApiCalls {
   std::int64_t data_requests = 0;  // a worker asks for its next chunk
   std::int64_t time_reports = 0;   // a worker reports its iteration time
+  std::int64_t flags = 0;          // run/stop flag checks, api.flags_per_iteration per iteration
   std::int64_t pushes = 0;         // updates sent to the PS
   std::int64_t pulls = 0;          // global-model requests
-  std::int64_t total() const { return data_requests + time_reports + pushes + pulls; }
+  std::int64_t logs = 0;           // progress logs, api.logs_per_iteration per iteration
+  std::int64_t polls = 0;          // status polls while waiting
+  std::int64_t total() const {
+    return data_requests + time_reports + flags + pushes + pulls + logs + polls;
+  }
 };
 
 struct RunResult {
@@ -57,6 +63,8 @@ struct RunResult {
   engine::SimTime best_time = 0;
   std::vector<std::int64_t> local_iterations;  // per worker
   std::vector<std::int64_t> model_requests;    // per worker: pulled models iterations started from
+  std::vector<engine::SimTime> wait_time;      // per worker: idle between iterations (polling)
+  int evaluations_since_best = 0;              // for the progress line's ETA
   double bytes = 0;                            // over the network
   ApiCalls api;
   std::vector<AggregationRecord> global;

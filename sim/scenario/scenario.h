@@ -46,6 +46,10 @@ inline constexpr int kStaleness = 125;  // the paper's SSP s
 inline constexpr int kLookahead = 150;  // the paper's E-BSP R
 inline constexpr int kDemoIterations = 10;
 inline constexpr bool kTimeline = true;
+// Control-plane calls (the "api" section): see scenarios/README.md for the calibration.
+inline constexpr double kPollIntervalMs = 1.0;
+inline constexpr int kFlagsPerIteration = 1;
+inline constexpr int kLogsPerIteration = 1;
 }  // namespace defaults
 
 // One machine of the cluster after its profile was looked up and its overrides applied.
@@ -114,6 +118,15 @@ struct RunSpec {
   int iterations = defaults::kDemoIterations;  // demo: iterations per worker
 };
 
+// How the PS's control service is used, for the API-call counts (no effect on simulated time).
+// A waiting worker polls the PS once per poll interval; every iteration also costs a fixed list
+// of control calls (data request, time report, push/pull when they happen, and the below).
+struct ApiSpec {
+  engine::SimTime poll_interval = engine::from_seconds(defaults::kPollIntervalMs / 1000.0);
+  int flags_per_iteration = defaults::kFlagsPerIteration;  // run/stop flag checks
+  int logs_per_iteration = defaults::kLogsPerIteration;    // progress logs sent to the PS
+};
+
 struct OutputSpec {
   std::optional<std::string> dir;       // unset: the CLI picks results/<name>-<timestamp>
   bool timeline = defaults::kTimeline;  // write timeline.csv
@@ -130,6 +143,7 @@ struct Scenario {
   ModelSpec model;
   TrainingSpec training;
   std::vector<RunSpec> runs;  // in file order
+  ApiSpec api;
   OutputSpec outputs;
   // The document after --set with every default filled in and every run named: loading it again
   // gives the same scenario. Record it next to results.

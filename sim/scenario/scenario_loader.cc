@@ -145,6 +145,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   s.model = read_model(root.accept("model"), diags, out["model"]);
   s.training = read_training(root.accept("training"), diags, out["training"]);
   s.runs = read_runs(root.accept("runs"), diags, out["runs"]);
+  s.api = read_api(root.accept("api"), diags, out["api"]);
   s.outputs = read_outputs(root.accept("outputs"), diags, out["outputs"]);
   root.finish();
 

@@ -29,6 +29,7 @@ DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out);
 ModelSpec read_model(const Json* value, Diagnostics& diags, Json& out);
 TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out);
 std::vector<RunSpec> read_runs(const Json* value, Diagnostics& diags, Json& out);
+ApiSpec read_api(const Json* value, Diagnostics& diags, Json& out);
 OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out);
 
 }  // namespace hermes::scenario

@@ -47,6 +47,8 @@ std::string full_output() {
   write_global_csv(os, runs);
   os << "== workers.csv\n";
   write_workers_csv(os, *sc, runs);
+  os << "== api.csv\n";
+  write_api_csv(os, runs);
   return os.str();
 }
 

@@ -145,7 +145,7 @@ TEST(ZipLine, MatchesBruteForceMinimumSpread) {
   }
 }
 
-TEST(ZipLine, LargeInputIsFast) {
+TEST(ZipLine, LargeInputGivesOneTargetPerWorker) {
   engine::RandomStream rng(1, 1);
   std::vector<WorkerTrend> trends;
   for (int i = 0; i < 64; ++i) trends.push_back({rng.uniform(0, 10), rng.uniform(3, 30)});

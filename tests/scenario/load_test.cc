@@ -107,6 +107,7 @@ TEST(ScenarioLoad, MinimalDocumentGetsEveryDefault) {
                  "train_fraction": 0.85, "chunking": "random",
                  "stop": {"patience": 25, "max_sim_time_s": 36000, "max_iterations": 200000}},
     "runs": [{"name": "bsp", "protocol": "bsp", "dynamic_allocation": false}],
+    "api": {"poll_interval_ms": 1, "flags_per_iteration": 1, "logs_per_iteration": 1},
     "outputs": {"timeline": true}
   })");
   EXPECT_EQ(s->document, expected) << s->document.dump(2);
