@@ -90,8 +90,8 @@ class Progress {
        << " s, " << r.iterations << " updates, accuracy " << std::setprecision(2)
        << 100.0 * (r.global.empty() ? 0.0 : r.global.back().accuracy) << "% (best loss "
        << std::setprecision(4) << r.best_loss << "), wall " << std::setprecision(0) << elapsed
-       << " s, ETA >= " << (evaluations > 0 ? elapsed / evaluations * left : 0.0) << " s (" << left
-       << " evaluations without a better loss)";
+       << " s, ETA >= " << (evaluations > 0 ? elapsed / evaluations * left : 0.0)
+       << " s (if none of the next " << left << " evaluations improves the loss)";
     std::cerr << (tty_ ? "\r\033[K" : "") << os.str() << (tty_ ? "" : "\n") << std::flush;
   }
   void done() const {
