@@ -14,6 +14,7 @@
 #include "sim/metrics/atomic_file.h"
 #include "sim/metrics/csv_writer.h"
 #include "sim/metrics/timeline.h"
+#include "sim/parallel/thread_pool.h"
 #include "sim/protocols/demo.h"
 #include "sim/protocols/protocol_run.h"
 #include "sim/protocols/result_csv.h"
@@ -156,6 +157,7 @@ int cmd_run(const Args& args) {
       "demo_workers.csv and timeline.csv (demo runs) into the output directory");
   std::string out, data_dir, only;
   std::vector<std::string> sets;
+  int threads = default_threads();
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&out),
       "output directory (default: outputs.dir of the scenario, else "
@@ -167,7 +169,10 @@ int cmd_run(const Args& args) {
       "comma-separated names of the runs to execute (default: all, in file order)")(
       "data-dir", po::value<std::string>(&data_dir),
       "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
-      "<repo>/../shared/data)");
+      "<repo>/../shared/data)")(
+      "threads", po::value<int>(&threads)->default_value(threads),
+      "threads running the training math (default: the machine's hardware threads; 1 runs it "
+      "inline on the simulation thread). Results are the same for every value");
   po::options_description hidden;
   std::string file;
   hidden.add_options()("scenario", po::value<std::string>(&file));
@@ -176,6 +181,7 @@ int cmd_run(const Args& args) {
   po::variables_map vm;
   if (!parse_options("run", args, desc, vm, &hidden, &pos)) return 0;
   if (file.empty()) throw InputError("no scenario file given (usage: hermes-sim run SCENARIO)");
+  check_threads(threads, "--threads");
 
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
@@ -197,6 +203,7 @@ int cmd_run(const Args& args) {
   data::TrainTestSplit data;
   if (any_protocol) data = data::load_dataset(sc.dataset.name, data_dir);
 
+  parallel::ThreadPool pool(threads);
   const auto wall0 = Clock::now();
   std::vector<protocols::FinishedRun> finished;
   std::ostringstream demo_csv;
@@ -215,9 +222,10 @@ int cmd_run(const Args& args) {
     Progress progress(
         "[" + std::to_string(i + 1) + "/" + std::to_string(sc.runs.size()) + " " + run.name + "]",
         t0, sc.training.stop.patience);
-    finished.push_back({&run, protocols::run_protocol(sc, run, data, [&](const auto& r, auto now) {
-                          progress.update(r, now);
-                        })});
+    finished.push_back(
+        {&run,
+         protocols::run_protocol(
+             sc, run, data, [&](const auto& r, auto now) { progress.update(r, now); }, &pool)});
     progress.done();
     print_run_line(finished.back(), std::chrono::duration<double>(Clock::now() - t0).count());
   }
@@ -251,7 +259,8 @@ int cmd_run(const Args& args) {
   std::cout << "wrote " << dir.target() << "/{";
   for (std::size_t i = 0; i < written.size(); ++i) std::cout << (i ? "," : "") << written[i];
   std::cout << "} (wall " << std::fixed << std::setprecision(1)
-            << std::chrono::duration<double>(Clock::now() - wall0).count() << " s)\n";
+            << std::chrono::duration<double>(Clock::now() - wall0).count() << " s, " << threads
+            << (threads == 1 ? " thread" : " threads") << ")\n";
   return 0;
 }
 

@@ -1,6 +1,8 @@
 #include "sim/cli/options.h"
 
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include "sim/common/diagnostics.h"
 
@@ -28,6 +30,15 @@ bool parse_options(const std::string& command, const Args& args,
                      " --help lists the options)");
   }
   return true;
+}
+
+int default_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+
+void check_threads(int threads, const std::string& option) {
+  if (threads < 1 || threads > 1024) {
+    throw InputError(option + ": " + std::to_string(threads) +
+                     " threads (accepted: 1 .. 1024; 1 runs the math inline)");
+  }
 }
 
 }  // namespace hermes::cli

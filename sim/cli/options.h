@@ -20,4 +20,9 @@ bool parse_options(const std::string& command, const Args& args,
                    const po::options_description* hidden = nullptr,
                    const po::positional_options_description* positional = nullptr);
 
+// Threads for the math when the user gives none: the machine's hardware threads (at least 1).
+int default_threads();
+// Throws InputError naming `option` unless 1 <= threads <= 1024.
+void check_threads(int threads, const std::string& option);
+
 }  // namespace hermes::cli

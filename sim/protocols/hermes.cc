@@ -114,7 +114,7 @@ class Hermes final : public ProtocolRun {
     }
     double w_prev = 1, w_new = 1;
     if (params_.loss_weighting) {
-      const double l_i = nn::evaluate(candidate_, test_set()).loss;
+      const double l_i = evaluate_on_ps(candidate_).loss;
       const double l_prev = last_global_loss().value_or(l_i);
       // A diverged candidate gets no weight; the stop rule sees the divergence if it persists.
       w_prev = 1.0 / l_prev;

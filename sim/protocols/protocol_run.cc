@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <stdexcept>
 
 #include "models/data/chunks.h"
 #include "models/nn/param_ops.h"
@@ -22,7 +24,9 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
       data_(data),
       global_(
           nn::make_model(nn::model_spec(scenario.model.name, *data.train), init_seed(scenario))),
+      eval_model_(global_),
       stop_rule_(scenario.training.stop.patience) {
+  ctx_.pool = &inline_pool_;
   cost_ = model_cost(global_);
   const auto& t = scenario.training;
   if (static_cast<std::size_t>(t.chunk_size) > data.train->size()) {
@@ -60,13 +64,20 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
 
 ProtocolRun::~ProtocolRun() = default;
 
-RunResult ProtocolRun::run(const ProgressFn& progress) {
+RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* pool) {
   progress_ = progress;
+  if (pool != nullptr) ctx_.pool = pool;
   // The cap on simulated time is an event too, so a run that stalls still ends.
   ctx_.sim.schedule_at(ctx_.scenario.training.stop.max_sim_time,
                        [this] { finish("ok", "max_sim_time"); });
-  start();
-  ctx_.sim.run();
+  try {
+    start();
+    ctx_.sim.run();
+  } catch (...) {
+    drain_math();  // no task may outlive the state it works on
+    throw;
+  }
+  drain_math();                               // math of activities the end of the run cut short
   if (!finished_) finish("ok", "no_events");  // every party waits on another: a protocol bug
   result_.bytes = ctx_.network->bytes_delivered();
   return result_;
@@ -75,6 +86,9 @@ RunResult ProtocolRun::run(const ProgressFn& progress) {
 void ProtocolRun::begin_iteration(std::size_t w) {
   if (finished_) return;
   Worker& wk = workers_[w];
+  if (wk.math.valid()) {
+    throw std::logic_error("worker " + std::to_string(w) + " began an iteration while computing");
+  }
   wk.iteration_start = ctx_.sim.now();
   // WI counts global-model requests that an iteration starts from: a pull still unused when the
   // run stops is not one, so a protocol that pulls before every iteration has WI exactly 1.
@@ -106,16 +120,23 @@ void ProtocolRun::begin_iteration(std::size_t w) {
   ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w] {
     if (finished_) return;
     Worker& k = workers_[w];
-    const auto params = k.model.params();
-    k.start_params.assign(params.begin(), params.end());
     k.compute_start = ctx_.sim.now();
-    k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
-                            k.shuffle_rng, gradient_sum(w));
-    const engine::SimTime end =
-        ctx_.nodes[w + 1].run_job(ctx_.sim.now(), k.last.work.flops, k.last.work.steps);
+    // The work of an iteration depends only on its chunk's size, so its end is known before its
+    // math runs: the math goes to the pool now and is waited for when the iteration ends.
+    const IterationWork work =
+        iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
+    const engine::SimTime end = ctx_.nodes[w + 1].run_job(ctx_.sim.now(), work.flops, work.steps);
+    k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
+      const auto params = k.model.params();
+      k.start_params.assign(params.begin(), params.end());
+      k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
+                              k.shuffle_rng, grad_sum);
+    });
     ctx_.sim.schedule_at(end, [this, w] {
       if (finished_) return;
       Worker& done = workers_[w];
+      done.math.wait();
+      result_.train_flops += done.last.work.flops;
       ++api_.time_reports;
       done.idle_since = ctx_.sim.now();
       if (!done.last.finite()) {
@@ -154,13 +175,14 @@ void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
                            });
 }
 
-void ProtocolRun::ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+engine::SimTime ProtocolRun::ps_job(double flops, std::int64_t steps, std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
   const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
   const engine::SimTime end = ps.run_job(start, flops, steps);
   ctx_.sim.schedule_at(end, [this, done = std::move(done)] {
     if (!finished_) done();
   });
+  return end;
 }
 
 std::optional<double> ProtocolRun::last_global_loss() const {
@@ -172,32 +194,76 @@ double ProtocolRun::test_eval_flops() const {
   return static_cast<double>(data_.test->size()) * cost_.flops_forward_per_sample;
 }
 
+nn::EvalStats ProtocolRun::evaluate_on_ps(nn::Model& model) {
+  nn::EvalStats r;
+  pool().run_here([&] { r = nn::evaluate(model, *data_.test); });
+  result_.eval_flops += test_eval_flops();
+  return r;
+}
+
 void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
-  ps_job(test_eval_flops(), 0, [this, worker, then = std::move(then)] {
-    const nn::EvalStats eval = nn::evaluate(global_, *data_.test);
-    ++result_.aggregations;
-    result_.global.push_back(
-        {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
-    if (!std::isfinite(eval.loss)) {
-      finish("diverged", "diverged");
-      return;
+  // Every protocol changes the global model only in PS jobs, which run one at a time: the model at
+  // this job's start is the model at its end, so the evaluation can run meanwhile on the pool,
+  // from a snapshot taken at the start. The start event is scheduled before the job's end event
+  // and after the end event of the job before it, so it sees that job's change and fires first
+  // even if this job takes no time.
+  std::shared_ptr<engine::SimTime> end;
+  if (!pool().runs_inline()) {
+    end = std::make_shared<engine::SimTime>();
+    const engine::SimTime start =
+        std::max(ctx_.sim.now(), ctx_.nodes[RunContext::kPs].busy_until());
+    ctx_.sim.schedule_at(start, [this, end] {
+      if (!finished_) start_global_eval(*end);
+    });
+  }
+  const engine::SimTime job_end =
+      ps_job(test_eval_flops(), 0, [this, worker, then = std::move(then)] {
+        const nn::EvalStats eval = global_eval_result();
+        ++result_.aggregations;
+        result_.global.push_back(
+            {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
+        if (!std::isfinite(eval.loss)) {
+          finish("diverged", "diverged");
+          return;
+        }
+        const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
+        result_.evaluations_since_best = stop_rule_.since_best();
+        if (stop_rule_.last_improved()) {
+          result_.best_loss = stop_rule_.best_loss();
+          result_.accuracy_at_best = stop_rule_.accuracy_at_best();
+          result_.best_time = ctx_.sim.now();
+        }
+        if (progress_) progress_(result_, ctx_.sim.now());
+        if (stop) {
+          finish("ok", "patience");
+        } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
+          finish("ok", "max_iterations");
+        } else {
+          then();
+        }
+      });
+  if (end) *end = job_end;
+}
+
+void ProtocolRun::start_global_eval(engine::SimTime end) {
+  eval_model_.set_params(global_.params());
+  eval_task_ =
+      pool().submit(end, [this] { eval_result_ = nn::evaluate(eval_model_, *data_.test); });
+}
+
+nn::EvalStats ProtocolRun::global_eval_result() {
+  if (eval_task_.valid()) {
+    eval_task_.wait();
+    const auto now = global_.params();
+    const auto snap = eval_model_.params();
+    // Bit for bit the model evaluated at the start? Then its result is the inline path's result.
+    if (std::memcmp(now.data(), snap.data(), now.size_bytes()) == 0) {
+      result_.eval_flops += test_eval_flops();
+      return eval_result_;
     }
-    const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
-    result_.evaluations_since_best = stop_rule_.since_best();
-    if (stop_rule_.last_improved()) {
-      result_.best_loss = stop_rule_.best_loss();
-      result_.accuracy_at_best = stop_rule_.accuracy_at_best();
-      result_.best_time = ctx_.sim.now();
-    }
-    if (progress_) progress_(result_, ctx_.sim.now());
-    if (stop) {
-      finish("ok", "patience");
-    } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
-      finish("ok", "max_iterations");
-    } else {
-      then();
-    }
-  });
+  }
+  // Inline path (and the fallback should a protocol ever change the model outside a PS job).
+  return evaluate_on_ps(global_);
 }
 
 void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
@@ -209,6 +275,10 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
                            4.0 * static_cast<double>(cost_.params),
                            [this, w, snapshot, at_worker = std::move(at_worker)] {
                              if (finished_) return;
+                             if (workers_[w].math.valid()) {
+                               throw std::logic_error("worker " + std::to_string(w) +
+                                                      " received a model while computing");
+                             }
                              workers_[w].model.set_params(*snapshot);
                              workers_[w].fresh_model = true;
                              at_worker();
@@ -234,6 +304,11 @@ void ProtocolRun::finish(const std::string& status, const std::string& reason) {
   ctx_.sim.stop();
 }
 
+void ProtocolRun::drain_math() {
+  for (Worker& k : workers_) k.math.cancel_or_wait();
+  eval_task_.cancel_or_wait();
+}
+
 std::vector<float> ProtocolRun::update(std::size_t w) const {
   const Worker& k = workers_[w];
   std::vector<float> delta(k.model.params().begin(), k.model.params().end());
@@ -250,7 +325,8 @@ double ProtocolRun::aggregation_flops(std::size_t k) const {
 namespace hermes::protocols {
 
 RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,
-                       const data::TrainTestSplit& data, const ProgressFn& progress) {
+                       const data::TrainTestSplit& data, const ProgressFn& progress,
+                       parallel::ThreadPool* pool) {
   std::unique_ptr<ProtocolRun> p;
   switch (run.protocol) {
     case scenario::Protocol::kBsp:
@@ -274,7 +350,7 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
           std::string(scenario::protocol_name(run.protocol)) +
           "' is not simulated yet (this version simulates: bsp, asp, ssp, ebsp, hermes, demo)");
   }
-  return p->run(progress);
+  return p->run(progress, pool);
 }
 
 }  // namespace hermes::protocols

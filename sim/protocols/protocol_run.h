@@ -13,7 +13,11 @@
 // A worker waits (and, in the released code, polls the PS) from the end of one compute to the
 // start of its next iteration; the API-call counts turn that time into polls.
 // Math runs when its simulated activity starts and its result is used when the activity's
-// completion event fires, so simulated time never depends on the machine's speed.
+// completion event fires, so simulated time never depends on the machine's speed. The math of a
+// worker iteration and of a global evaluation goes to a thread pool at its start (on the calling
+// thread at once with a one-thread pool) and is waited for at its completion event; it reads and
+// writes only that worker's state (or a snapshot of the global model), so results do not depend on
+// the thread count.
 #pragma once
 
 #include <functional>
@@ -25,6 +29,7 @@
 #include "models/data/dataset.h"
 #include "models/nn/model.h"
 #include "sim/engine/random.h"
+#include "sim/parallel/thread_pool.h"
 #include "sim/protocols/dynamic_allocation.h"
 #include "sim/protocols/run_context.h"
 #include "sim/protocols/run_result.h"
@@ -45,8 +50,9 @@ class ProtocolRun {
   ProtocolRun(const ProtocolRun&) = delete;
   ProtocolRun& operator=(const ProtocolRun&) = delete;
 
-  // Runs until the stop rule, a cap or divergence ends it.
-  RunResult run(const ProgressFn& progress = {});
+  // Runs until the stop rule, a cap or divergence ends it. The math runs on `pool` (null: on this
+  // thread, as a one-thread pool does).
+  RunResult run(const ProgressFn& progress = {}, parallel::ThreadPool* pool = nullptr);
 
  protected:
   struct Worker {
@@ -62,6 +68,9 @@ class ProtocolRun {
     engine::SimTime compute_start = 0;  // when its training began (T_i = end - compute_start)
     // Since when the worker waits between iterations (API polling); nullopt while it works.
     std::optional<engine::SimTime> idle_since = engine::SimTime{0};
+    // The iteration's math (model, start_params, last, shuffle_rng, gradient sum) while it runs
+    // on the pool: nothing else touches them until the completion event has waited for it.
+    parallel::Task math{};
   };
 
   // Schedules the first activities at time 0.
@@ -79,7 +88,8 @@ class ProtocolRun {
 
   void begin_iteration(std::size_t w);
   void push_update(std::size_t w, std::function<void()> at_ps);
-  void ps_job(double flops, std::int64_t steps, std::function<void()> done);
+  // Returns when the job ends.
+  engine::SimTime ps_job(double flops, std::int64_t steps, std::function<void()> done);
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
   // Ends the run now; later events are dropped.
@@ -96,6 +106,9 @@ class ProtocolRun {
   std::optional<double> last_global_loss() const;
   // FLOPs of one evaluation of a model on the whole test set (the PS's job per evaluation).
   double test_eval_flops() const;
+  // Evaluates `model` on the test set now, as PS math (counted in RunResult::eval_flops).
+  nn::EvalStats evaluate_on_ps(nn::Model& model);
+  parallel::ThreadPool& pool() { return *ctx_.pool; }
   const data::Dataset& test_set() const { return *data_.test; }
   const scenario::Scenario& scenario() const { return ctx_.scenario; }
   engine::SimTime now() const { return ctx_.sim.now(); }
@@ -107,11 +120,21 @@ class ProtocolRun {
   const Worker& worker(std::size_t w) const { return workers_[w]; }
 
  private:
+  // Global evaluation on the pool: starts at its PS job's start from a snapshot, result at the end.
+  void start_global_eval(engine::SimTime end);
+  nn::EvalStats global_eval_result();
+  // Cancels or waits for every task still pending (the run ended while they ran).
+  void drain_math();
+
+  parallel::ThreadPool inline_pool_{1};
   RunContext ctx_;
   const data::TrainTestSplit& data_;
   ModelCost cost_;
   IterationWork default_work_;
   nn::Model global_;
+  nn::Model eval_model_;  // snapshot of global_ evaluated on the pool
+  parallel::Task eval_task_;
+  nn::EvalStats eval_result_;
   std::vector<Worker> workers_;
   StopRule stop_rule_;
   RunResult result_;
@@ -124,8 +147,10 @@ class ProtocolRun {
 // Whether this version simulates `protocol` (all but the demo workload, which has its own runner).
 bool is_simulated(scenario::Protocol protocol);
 
-// Runs one run of a scenario (any protocol but demo) on the given data.
+// Runs one run of a scenario (any protocol but demo) on the given data, its math on `pool` (null:
+// on this thread).
 RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,
-                       const data::TrainTestSplit& data, const ProgressFn& progress = {});
+                       const data::TrainTestSplit& data, const ProgressFn& progress = {},
+                       parallel::ThreadPool* pool = nullptr);
 
 }  // namespace hermes::protocols

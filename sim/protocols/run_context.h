@@ -9,6 +9,7 @@
 #include "sim/cluster/node_compute.h"
 #include "sim/engine/simulator.h"
 #include "sim/network/flow_network.h"
+#include "sim/parallel/thread_pool.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::protocols {
@@ -21,6 +22,7 @@ struct RunContext {
   engine::Simulator sim;
   std::vector<cluster::NodeCompute> nodes;  // index = host index: 0 is the PS, i+1 is worker i
   std::unique_ptr<network::FlowNetwork> network;
+  parallel::ThreadPool* pool = nullptr;  // where the run's math executes (set by the run)
 
   std::size_t worker_count() const { return nodes.size() - 1; }
   static constexpr network::HostIndex kPs = 0;

@@ -144,4 +144,17 @@ TEST(Cli, RunRejectsABadSetWithoutWritingAnything) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+TEST(Cli, RunRejectsAThreadCountOutsideItsRange) {
+  const fs::path out = fresh_dir("threads");
+  for (const char* n : {"0", "-2", "5000"}) {
+    const Result r = run("run " + src("scenarios/examples/demo.json") + " --out " + out.string() +
+                         " --threads " + n);
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_NE(r.output.find("--threads: " + std::string(n) + " threads (accepted: 1 .. 1024"),
+              std::string::npos)
+        << r.output;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
 }  // namespace

@@ -11,9 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "sim/protocols/protocol_run.h"
-#include "sim/protocols/result_csv.h"
-#include "tests/protocols/synthetic.h"
+#include "tests/protocols/full_output.h"
 
 namespace hermes::protocols {
 namespace {
@@ -33,25 +31,6 @@ const char* kScenario = R"({
            {"name": "hermes-paper", "protocol": "hermes", "alpha": -0.5, "variant": "paper"}]
 })";
 
-std::string full_output() {
-  Diagnostics diags("tiny");
-  const auto sc = scenario::check_scenario_text(kScenario, {}, HERMES_SOURCE_DIR, diags);
-  EXPECT_TRUE(diags.ok()) << diags.format();
-  const auto data = testing::blocks_split();
-  std::vector<FinishedRun> runs;
-  for (const auto& r : sc->runs) runs.push_back({&r, run_protocol(*sc, r, data)});
-  std::ostringstream os;
-  os << "== summary.csv\n";
-  write_summary_csv(os, *sc, runs);
-  os << "== global.csv\n";
-  write_global_csv(os, runs);
-  os << "== workers.csv\n";
-  write_workers_csv(os, *sc, runs);
-  os << "== api.csv\n";
-  write_api_csv(os, runs);
-  return os.str();
-}
-
 TEST(Regression, TinyScenarioFullOutputIsFrozen) {
 #if defined(__SANITIZE_ADDRESS__)
   // The reference is the Release build's output (-O3 -march=native). The sanitizer build
@@ -60,7 +39,7 @@ TEST(Regression, TinyScenarioFullOutputIsFrozen) {
   GTEST_SKIP() << "frozen output is checked in the Release build";
 #endif
   const std::string path = std::string(HERMES_SOURCE_DIR) + "/tests/protocols/refs/tiny.txt";
-  const std::string got = full_output();
+  const std::string got = testing::full_output(testing::scenario_from_text(kScenario));
   if (const char* update = std::getenv("HERMES_UPDATE_REFS");
       update && std::string(update) == "1") {
     std::ofstream(path) << got;

@@ -1,0 +1,115 @@
+// The thread count changes how fast a run goes, never what it computes: every protocol gives the
+// same CSVs byte for byte with the math inline (1 thread) and on 2 or 4 threads.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "models/nn/zoo.h"
+#include "sim/protocols/protocols.h"
+#include "tests/protocols/full_output.h"
+
+namespace hermes::protocols {
+namespace {
+
+// Six workers of three speeds (the B1ms without credits), every protocol, both Hermes variants,
+// with and without loss weighting; small chunks so that the runs take milliseconds.
+const char* kEveryProtocol = R"({
+  "name": "threads", "seed": 23,
+  "cluster": {"ps": {"profile": "DS3_v2"},
+              "workers": [{"profile": "B1ms", "count": 2, "overrides": {"burst": {
+                             "baseline_pct": 20, "credits_per_hour": 12, "max_credits": 288,
+                             "initial_credits": 0}}},
+                          {"profile": "DS2_v2", "count": 2}, {"profile": "F4s_v2", "count": 2}]},
+  "training": {"chunk_size": 64, "local_epochs": 1, "batch_size": 16,
+               "stop": {"patience": 4, "max_iterations": 16}},
+  "runs": [{"name": "bsp", "protocol": "bsp"},
+           {"name": "asp", "protocol": "asp"},
+           {"name": "ssp-2", "protocol": "ssp", "staleness": 2},
+           {"name": "ebsp-4", "protocol": "ebsp", "lookahead": 4},
+           {"name": "hermes-ref", "protocol": "hermes", "alpha": -0.5},
+           {"name": "hermes-paper", "protocol": "hermes", "alpha": -0.5, "variant": "paper"},
+           {"name": "hermes-nolw", "protocol": "hermes", "alpha": -0.5, "loss_weighting": false}]
+})";
+
+class ThreadCount : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ThreadCount, EveryProtocolGivesTheSameCsvsWithOneTwoAndFourThreads) {
+  const auto sc = testing::scenario_from_text(kEveryProtocol, {GetParam()});
+  parallel::ThreadPool one(1);
+  const std::string inline_output = testing::full_output(sc, &one);
+  EXPECT_EQ(inline_output, testing::full_output(sc));  // no pool: the same as one thread
+  for (int threads : {2, 4}) {
+    parallel::ThreadPool pool(threads);
+    EXPECT_EQ(testing::full_output(sc, &pool), inline_output) << threads << " threads";
+    EXPECT_GT(pool.stats().tasks, 0);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Chunking, ThreadCount,
+                         ::testing::Values("training.chunking=\"random\"",
+                                           "training.chunking=\"fixed\""));
+
+TEST(Threads, FlopsOfARunAreTheChargedOnesWhateverTheThreadCount) {
+  const auto sc = testing::scenario_from_text(kEveryProtocol);
+  const auto data = testing::blocks_split();
+  const ModelCost cost = model_cost(nn::make_model(nn::model_spec("mlp", *data.train), 1));
+  const double eval = static_cast<double>(data.test->size()) * cost.flops_forward_per_sample;
+  parallel::ThreadPool pool(3);
+  for (const auto& run : sc.runs) {
+    const RunResult a = run_protocol(sc, run, data);
+    const RunResult b = run_protocol(sc, run, data, {}, &pool);
+    double train = 0;
+    for (const auto& it : a.iterations_log) {
+      train += iteration_work(sc.training, cost, it.chunk_size).flops;
+    }
+    EXPECT_DOUBLE_EQ(a.train_flops, train) << run.name;
+    // One global evaluation per aggregation; Hermes with loss weighting also evaluates each
+    // major update's candidate.
+    const bool candidates =
+        run.protocol == scenario::Protocol::kHermes && run.hermes.loss_weighting;
+    const double evals = static_cast<double>(a.aggregations) +
+                         (candidates ? static_cast<double>(a.iterations) : 0.0);
+    EXPECT_DOUBLE_EQ(a.eval_flops, evals * eval) << run.name;
+    EXPECT_EQ(a.train_flops, b.train_flops) << run.name;
+    EXPECT_EQ(a.eval_flops, b.eval_flops) << run.name;
+  }
+}
+
+// A broken protocol: it sends worker 0 a model while worker 0 trains on a chunk. (The push is only
+// a delay: it goes the other way, then the model follows the small chunk and arrives during the
+// long compute.)
+class InstallsWhileComputing final : public ProtocolRun {
+ public:
+  using ProtocolRun::ProtocolRun;
+
+ private:
+  void start() override {
+    send_model(0, [this] {
+      begin_iteration(0);
+      push_update(0, [this] { send_model(0, [] {}); });
+    });
+  }
+  void on_computed(std::size_t) override {}
+};
+
+TEST(Threads, AModelArrivingAtAComputingWorkerIsAProtocolBug) {
+  // One slow worker, a small chunk, a long compute.
+  const auto sc = testing::scenario_from_text(R"({
+    "name": "bug", "cluster": {"ps": {"profile": "DS3_v2"}, "workers": [{"profile": "B1ms"}]},
+    "training": {"chunk_size": 100, "local_epochs": 5},
+    "runs": [{"name": "bsp", "protocol": "bsp"}]})");
+  const auto data = testing::blocks_split();
+  for (int threads : {1, 2}) {
+    parallel::ThreadPool pool(threads);
+    InstallsWhileComputing run(sc, sc.runs[0], data);
+    try {
+      run.run({}, &pool);
+      ADD_FAILURE() << "no error with " << threads << " threads";
+    } catch (const std::logic_error& e) {
+      EXPECT_STREQ(e.what(), "worker 0 received a model while computing");
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hermes::protocols
