@@ -87,9 +87,10 @@ void ProtocolRun::begin_iteration(std::size_t w) {
   }
   ++api_.data_requests;
   const double bytes = iteration_work(ctx_.scenario.training, cost_, wk.chunk_size).chunk_bytes;
-  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w] {
+  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w, bytes] {
     if (finished_) return;
     Worker& k = workers_[w];
+    trace_chunk_arrived(w, bytes);
     const auto params = k.model.params();
     k.start_params.assign(params.begin(), params.end());
     k.compute_start = ctx_.sim.now();
@@ -100,6 +101,7 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     ctx_.sim.schedule_at(end, [this, w] {
       if (finished_) return;
       Worker& done = workers_[w];
+      trace_computed(w);
       ++api_.time_reports;
       if (!done.last.finite()) {
         finish("diverged", "diverged");
@@ -125,18 +127,22 @@ void ProtocolRun::begin_iteration(std::size_t w) {
 void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
   ++api_.pushes;
   ++result_.major_updates;
+  const auto kind = update_kind(w) == "major" ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
   ctx_.network->start_flow(RunContext::worker_host(w), RunContext::kPs,
                            4.0 * static_cast<double>(cost_.params),
-                           [this, at_ps = std::move(at_ps)] {
+                           [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
+                             trace_update_arrived(w, kind, start);
                              if (!finished_) at_ps();
                            });
 }
 
-void ProtocolRun::ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+void ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
+                         std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
   const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
   const engine::SimTime end = ps.run_job(start, flops, steps);
-  ctx_.sim.schedule_at(end, [this, done = std::move(done)] {
+  ctx_.sim.schedule_at(end, [this, kind, start, flops, done = std::move(done)] {
+    trace_span(RunContext::kPs, kind, start, {.flops = flops});
     if (!finished_) done();
   });
 }
@@ -151,11 +157,12 @@ double ProtocolRun::test_eval_flops() const {
 }
 
 void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
-  ps_job(test_eval_flops(), 0, [this, worker, then = std::move(then)] {
+  ps_job(SpanKind::kEvaluate, test_eval_flops(), 0, [this, worker, then = std::move(then)] {
     const nn::EvalStats eval = nn::evaluate(global_, *data_.test);
     ++result_.aggregations;
     result_.global.push_back(
         {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
+    trace_evaluation(result_.global.back());
     if (!std::isfinite(eval.loss)) {
       finish("diverged", "diverged");
       return;
@@ -184,8 +191,9 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
       std::make_shared<std::vector<float>>(global_.params().begin(), global_.params().end());
   ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w),
                            4.0 * static_cast<double>(cost_.params),
-                           [this, w, snapshot, at_worker = std::move(at_worker)] {
+                           [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
                              if (finished_) return;
+                             trace_model_arrived(w, start);
                              workers_[w].model.set_params(*snapshot);
                              workers_[w].fresh_model = true;
                              at_worker();
@@ -194,6 +202,7 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
 
 void ProtocolRun::finish(const std::string& status, const std::string& reason) {
   if (finished_) return;
+  trace_instant(InstantKind::kStop, {.updates = result_.iterations, .reason = reason});
   finished_ = true;
   result_.status = status;
   result_.stop_reason = reason;
@@ -218,7 +227,8 @@ double ProtocolRun::aggregation_flops(std::size_t k) const {
 namespace hermes::protocols {
 
 RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,
-                       const data::TrainTestSplit& data, const ProgressFn& progress) {
+                       const data::TrainTestSplit& data, const ProgressFn& progress,
+                       RunObserver* observer) {
   std::unique_ptr<ProtocolRun> p;
   switch (run.protocol) {
     case scenario::Protocol::kBsp:
@@ -242,6 +252,7 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
           std::string(scenario::protocol_name(run.protocol)) +
           "' is not simulated yet (this version simulates: bsp, asp, ssp, ebsp, hermes, demo)");
   }
+  p->set_observer(observer);
   return p->run(progress);
 }
 

@@ -8,6 +8,8 @@
 //   evaluate_global(f)  PS job: global test-set evaluation, the stop rule, then f() if the run
 //                       goes on;
 //   send_model(w, f)    the global model as of now, transferred PS -> w, installed at arrival.
+// With an observer attached (set_observer), these report their spans, instants and counters
+// (run_observer.h) for timelines.
 // Math runs when its simulated activity starts and its result is used when the activity's
 // completion event fires, so simulated time never depends on the machine's speed.
 #pragma once
@@ -22,6 +24,7 @@
 #include "models/nn/model.h"
 #include "sim/engine/random.h"
 #include "sim/protocols/run_context.h"
+#include "sim/protocols/run_observer.h"
 #include "sim/protocols/run_result.h"
 #include "sim/protocols/stop_rule.h"
 #include "sim/protocols/worker_math.h"
@@ -42,6 +45,8 @@ class ProtocolRun {
 
   // Runs until the stop rule, a cap or divergence ends it.
   RunResult run(const ProgressFn& progress = {});
+  // Reports the run's timeline to `observer` (not owned; may be null) from then on.
+  void set_observer(RunObserver* observer) { observer_ = observer; }
 
  protected:
   struct Worker {
@@ -72,12 +77,23 @@ class ProtocolRun {
 
   void begin_iteration(std::size_t w);
   void push_update(std::size_t w, std::function<void()> at_ps);
-  void ps_job(double flops, std::int64_t steps, std::function<void()> done);
+  void ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+    ps_job(SpanKind::kAggregate, flops, steps, std::move(done));
+  }
+  void ps_job(SpanKind kind, double flops, std::int64_t steps, std::function<void()> done);
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
   // Ends the run now; later events are dropped.
   void finish(const std::string& status, const std::string& reason);
   bool finished() const { return finished_; }
+
+  // Timeline hooks (protocol_run_trace.cc): no-ops without an observer or once the run finished.
+  // A protocol reports its own events through them, e.g. trace_span(w + 1, SpanKind::kWait,
+  // waiting_since) when worker w continues after waiting.
+  void trace_span(std::size_t node, SpanKind kind, engine::SimTime start,
+                  const EventArgs& args = {}) const;
+  void trace_instant(InstantKind kind, const EventArgs& args = {}) const;  // on the PS
+  void trace_counter(std::size_t node, CounterKind kind, std::optional<double> value) const;
 
   // The change of worker w's model during its latest iteration (after - before).
   std::vector<float> update(std::size_t w) const;
@@ -100,6 +116,13 @@ class ProtocolRun {
   const Worker& worker(std::size_t w) const { return workers_[w]; }
 
  private:
+  // The building blocks' own timeline events (protocol_run_trace.cc).
+  void trace_chunk_arrived(std::size_t w, double bytes) const;  // compute starts now
+  void trace_computed(std::size_t w) const;
+  void trace_update_arrived(std::size_t w, InstantKind kind, engine::SimTime start) const;
+  void trace_model_arrived(std::size_t w, engine::SimTime start) const;
+  void trace_evaluation(const AggregationRecord& eval) const;
+
   RunContext ctx_;
   const data::TrainTestSplit& data_;
   ModelCost cost_;
@@ -110,14 +133,17 @@ class ProtocolRun {
   RunResult result_;
   ApiCalls api_;
   ProgressFn progress_;
+  RunObserver* observer_ = nullptr;
   bool finished_ = false;
 };
 
 // Whether this version simulates `protocol` (all but the demo workload, which has its own runner).
 bool is_simulated(scenario::Protocol protocol);
 
-// Runs one run of a scenario (any protocol but demo) on the given data.
+// Runs one run of a scenario (any protocol but demo) on the given data; `observer` (optional)
+// receives its timeline.
 RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,
-                       const data::TrainTestSplit& data, const ProgressFn& progress = {});
+                       const data::TrainTestSplit& data, const ProgressFn& progress = {},
+                       RunObserver* observer = nullptr);
 
 }  // namespace hermes::protocols
