@@ -5,6 +5,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "models/data/loaders.h"
@@ -18,6 +19,7 @@
 #include "sim/protocols/demo.h"
 #include "sim/protocols/protocol_run.h"
 #include "sim/protocols/result_csv.h"
+#include "sim/protocols/trace_recorder.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::cli {
@@ -155,7 +157,7 @@ int cmd_run(const Args& args) {
       "hermes-sim run SCENARIO [options]\n\nRuns every run of a scenario file and writes "
       "scenario.json, summary.csv, global.csv, workers.csv and api.csv (protocol runs) or "
       "demo_workers.csv and timeline.csv (demo runs) into the output directory");
-  std::string out, data_dir, only;
+  std::string out, data_dir, only, trace_file;
   std::vector<std::string> sets;
   int threads = default_threads();
   desc.add_options()("help,h", "show this help")(
@@ -167,6 +169,9 @@ int cmd_run(const Args& args) {
       "run by name)")("force", "replace an existing, non-empty output directory")(
       "runs", po::value<std::string>(&only),
       "comma-separated names of the runs to execute (default: all, in file order)")(
+      "trace", po::value<std::string>(&trace_file),
+      "also write the runs' timeline to FILE as Chrome trace-event JSON (Perfetto, "
+      "chrome://tracing): one process per run, one track per node")(
       "data-dir", po::value<std::string>(&data_dir),
       "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
       "<repo>/../shared/data)")(
@@ -210,10 +215,22 @@ int cmd_run(const Args& args) {
   metrics::CsvWriter demo_rows(demo_csv, {"run", "node", "profile", "iterations", "finished_s",
                                           "compute_s", "transfer_s", "bytes", "credits_left"});
   metrics::Timeline timeline;
+  metrics::ChromeTrace trace;
+  const bool tracing = !trace_file.empty();
+  std::optional<metrics::AtomicFile> trace_out;  // opened now: a bad path fails before the runs
+  try {
+    if (tracing) trace_out.emplace(trace_file);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("--trace: ") + e.what());
+  }
   for (std::size_t i = 0; i < sc.runs.size(); ++i) {
     const auto& run = sc.runs[i];
+    std::optional<protocols::TraceRecorder> recorder;
+    if (tracing) recorder.emplace(trace, sc, run);
     if (run.protocol == scenario::Protocol::kDemo) {
-      const auto r = protocols::run_demo(sc, run, sc.outputs.timeline ? &timeline : nullptr);
+      const bool keep = sc.outputs.timeline || tracing;
+      const auto r = protocols::run_demo(sc, run, keep ? &timeline : nullptr);
+      if (recorder) recorder->add_demo_timeline(timeline);
       write_demo_rows(demo_rows, run, r);
       print_demo_table(run, r);
       continue;
@@ -223,9 +240,9 @@ int cmd_run(const Args& args) {
         "[" + std::to_string(i + 1) + "/" + std::to_string(sc.runs.size()) + " " + run.name + "]",
         t0, sc.training.stop.patience);
     finished.push_back(
-        {&run,
-         protocols::run_protocol(
-             sc, run, data, [&](const auto& r, auto now) { progress.update(r, now); }, &pool)});
+        {&run, protocols::run_protocol(
+                   sc, run, data, [&](const auto& r, auto now) { progress.update(r, now); }, &pool,
+                   recorder ? &*recorder : nullptr)});
     progress.done();
     print_run_line(finished.back(), std::chrono::duration<double>(Clock::now() - t0).count());
   }
@@ -255,12 +272,19 @@ int cmd_run(const Args& args) {
     }
   }
   write("scenario.json", sc.document.dump(2) + "\n");
+  if (trace_out) {
+    trace.write(trace_out->stream());
+    trace_out->commit();
+  }
   dir.commit();
   std::cout << "wrote " << dir.target() << "/{";
   for (std::size_t i = 0; i < written.size(); ++i) std::cout << (i ? "," : "") << written[i];
   std::cout << "} (wall " << std::fixed << std::setprecision(1)
             << std::chrono::duration<double>(Clock::now() - wall0).count() << " s, " << threads
             << (threads == 1 ? " thread" : " threads") << ")\n";
+  if (tracing) {
+    std::cout << "wrote " << trace_file << " (" << trace.event_count() << " trace events)\n";
+  }
   return 0;
 }
 

@@ -26,6 +26,7 @@ void EbspRun::start() { barrier(); }
 
 void EbspRun::barrier() {
   const std::size_t n = worker_count();
+  trace_instant(InstantKind::kBarrier, {.updates = applied_total_});
   EbspCycle& c = cycles_.emplace_back();
   c.barrier_time = now();
   c.applied_before = applied_total_;

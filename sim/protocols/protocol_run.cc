@@ -99,6 +99,9 @@ void ProtocolRun::begin_iteration(std::size_t w) {
   const std::int64_t done_before = result_.local_iterations[w]++;  // counted when it starts
   if (wk.idle_since) {
     result_.wait_time[w] += ctx_.sim.now() - *wk.idle_since;
+    if (ctx_.sim.now() > *wk.idle_since) {
+      trace_span(w + 1, SpanKind::kWait, *wk.idle_since, {.iteration = done_before});
+    }
     wk.idle_since.reset();
   }
   const std::size_t train_size = data_.train->size();
@@ -117,9 +120,10 @@ void ProtocolRun::begin_iteration(std::size_t w) {
   }
   ++api_.data_requests;
   const double bytes = iteration_work(ctx_.scenario.training, cost_, wk.chunk_size).chunk_bytes;
-  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w] {
+  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w, bytes] {
     if (finished_) return;
     Worker& k = workers_[w];
+    trace_chunk_arrived(w, bytes);
     k.compute_start = ctx_.sim.now();
     // The work of an iteration depends only on its chunk's size, so its end is known before its
     // math runs: the math goes to the pool now and is waited for when the iteration ends.
@@ -137,6 +141,7 @@ void ProtocolRun::begin_iteration(std::size_t w) {
       Worker& done = workers_[w];
       done.math.wait();
       result_.train_flops += done.last.work.flops;
+      trace_computed(w);
       ++api_.time_reports;
       done.idle_since = ctx_.sim.now();
       if (!done.last.finite()) {
@@ -168,18 +173,22 @@ void ProtocolRun::begin_iteration(std::size_t w) {
 void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
   ++api_.pushes;
   ++result_.major_updates;
+  const auto kind = update_kind(w) == "major" ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
   ctx_.network->start_flow(RunContext::worker_host(w), RunContext::kPs,
                            4.0 * static_cast<double>(cost_.params),
-                           [this, at_ps = std::move(at_ps)] {
+                           [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
+                             trace_update_arrived(w, kind, start);
                              if (!finished_) at_ps();
                            });
 }
 
-engine::SimTime ProtocolRun::ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+engine::SimTime ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
+                                    std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
   const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
   const engine::SimTime end = ps.run_job(start, flops, steps);
-  ctx_.sim.schedule_at(end, [this, done = std::move(done)] {
+  ctx_.sim.schedule_at(end, [this, kind, start, flops, done = std::move(done)] {
+    trace_span(RunContext::kPs, kind, start, {.flops = flops});
     if (!finished_) done();
   });
   return end;
@@ -217,11 +226,12 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
     });
   }
   const engine::SimTime job_end =
-      ps_job(test_eval_flops(), 0, [this, worker, then = std::move(then)] {
+      ps_job(SpanKind::kEvaluate, test_eval_flops(), 0, [this, worker, then = std::move(then)] {
         const nn::EvalStats eval = global_eval_result();
         ++result_.aggregations;
         result_.global.push_back(
             {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
+        trace_evaluation(result_.global.back());
         if (!std::isfinite(eval.loss)) {
           finish("diverged", "diverged");
           return;
@@ -273,12 +283,13 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
       std::make_shared<std::vector<float>>(global_.params().begin(), global_.params().end());
   ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w),
                            4.0 * static_cast<double>(cost_.params),
-                           [this, w, snapshot, at_worker = std::move(at_worker)] {
+                           [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
                              if (finished_) return;
                              if (workers_[w].math.valid()) {
                                throw std::logic_error("worker " + std::to_string(w) +
                                                       " received a model while computing");
                              }
+                             trace_model_arrived(w, start);
                              workers_[w].model.set_params(*snapshot);
                              workers_[w].fresh_model = true;
                              at_worker();
@@ -287,6 +298,7 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
 
 void ProtocolRun::finish(const std::string& status, const std::string& reason) {
   if (finished_) return;
+  trace_instant(InstantKind::kStop, {.updates = result_.iterations, .reason = reason});
   finished_ = true;
   result_.status = status;
   result_.stop_reason = reason;
@@ -326,7 +338,7 @@ namespace hermes::protocols {
 
 RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,
                        const data::TrainTestSplit& data, const ProgressFn& progress,
-                       parallel::ThreadPool* pool) {
+                       parallel::ThreadPool* pool, RunObserver* observer) {
   std::unique_ptr<ProtocolRun> p;
   switch (run.protocol) {
     case scenario::Protocol::kBsp:
@@ -350,6 +362,7 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
           std::string(scenario::protocol_name(run.protocol)) +
           "' is not simulated yet (this version simulates: bsp, asp, ssp, ebsp, hermes, demo)");
   }
+  p->set_observer(observer);
   return p->run(progress, pool);
 }
 

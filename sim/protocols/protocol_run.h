@@ -12,6 +12,8 @@
 // allocator at the completion event and the worker's next chunk size follows its decision.
 // A worker waits (and, in the released code, polls the PS) from the end of one compute to the
 // start of its next iteration; the API-call counts turn that time into polls.
+// With an observer attached (set_observer), these report their spans, instants and counters
+// (run_observer.h) for timelines.
 // Math runs when its simulated activity starts and its result is used when the activity's
 // completion event fires, so simulated time never depends on the machine's speed. The math of a
 // worker iteration and of a global evaluation goes to a thread pool at its start (on the calling
@@ -32,6 +34,7 @@
 #include "sim/parallel/thread_pool.h"
 #include "sim/protocols/dynamic_allocation.h"
 #include "sim/protocols/run_context.h"
+#include "sim/protocols/run_observer.h"
 #include "sim/protocols/run_result.h"
 #include "sim/protocols/stop_rule.h"
 #include "sim/protocols/worker_math.h"
@@ -53,6 +56,8 @@ class ProtocolRun {
   // Runs until the stop rule, a cap or divergence ends it. The math runs on `pool` (null: on this
   // thread, as a one-thread pool does).
   RunResult run(const ProgressFn& progress = {}, parallel::ThreadPool* pool = nullptr);
+  // Reports the run's timeline to `observer` (not owned; may be null) from then on.
+  void set_observer(RunObserver* observer) { observer_ = observer; }
 
  protected:
   struct Worker {
@@ -88,13 +93,25 @@ class ProtocolRun {
 
   void begin_iteration(std::size_t w);
   void push_update(std::size_t w, std::function<void()> at_ps);
-  // Returns when the job ends.
-  engine::SimTime ps_job(double flops, std::int64_t steps, std::function<void()> done);
+  // Return when the job ends.
+  engine::SimTime ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+    return ps_job(SpanKind::kAggregate, flops, steps, std::move(done));
+  }
+  engine::SimTime ps_job(SpanKind kind, double flops, std::int64_t steps,
+                         std::function<void()> done);
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
   // Ends the run now; later events are dropped.
   void finish(const std::string& status, const std::string& reason);
   bool finished() const { return finished_; }
+
+  // Timeline hooks (protocol_run_trace.cc): no-ops without an observer or once the run finished.
+  // A protocol reports its own events through them, e.g. trace_span(w + 1, SpanKind::kWait,
+  // waiting_since) when worker w continues after waiting.
+  void trace_span(std::size_t node, SpanKind kind, engine::SimTime start,
+                  const EventArgs& args = {}) const;
+  void trace_instant(InstantKind kind, const EventArgs& args = {}) const;  // on the PS
+  void trace_counter(std::size_t node, CounterKind kind, std::optional<double> value) const;
 
   // The change of worker w's model during its latest iteration (after - before).
   std::vector<float> update(std::size_t w) const;
@@ -127,6 +144,13 @@ class ProtocolRun {
   void drain_math();
 
   parallel::ThreadPool inline_pool_{1};
+  // The building blocks' own timeline events (protocol_run_trace.cc).
+  void trace_chunk_arrived(std::size_t w, double bytes) const;  // compute starts now
+  void trace_computed(std::size_t w) const;
+  void trace_update_arrived(std::size_t w, InstantKind kind, engine::SimTime start) const;
+  void trace_model_arrived(std::size_t w, engine::SimTime start) const;
+  void trace_evaluation(const AggregationRecord& eval) const;
+
   RunContext ctx_;
   const data::TrainTestSplit& data_;
   ModelCost cost_;
@@ -141,6 +165,7 @@ class ProtocolRun {
   ApiCalls api_;
   ProgressFn progress_;
   std::optional<DynamicAllocator> allocator_;  // the run's dynamic_allocation, any protocol
+  RunObserver* observer_ = nullptr;
   bool finished_ = false;
 };
 
@@ -148,9 +173,9 @@ class ProtocolRun {
 bool is_simulated(scenario::Protocol protocol);
 
 // Runs one run of a scenario (any protocol but demo) on the given data, its math on `pool` (null:
-// on this thread).
+// on this thread); `observer` (optional) receives its timeline.
 RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSpec& run,
                        const data::TrainTestSplit& data, const ProgressFn& progress = {},
-                       parallel::ThreadPool* pool = nullptr);
+                       parallel::ThreadPool* pool = nullptr, RunObserver* observer = nullptr);
 
 }  // namespace hermes::protocols

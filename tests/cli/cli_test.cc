@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -38,6 +40,11 @@ std::string read(const fs::path& p) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// `hermes-sim run` of the demo scenario into `out`, with `extra` options.
+std::string demo_run(const fs::path& out, const std::string& extra) {
+  return "run " + src("scenarios/examples/demo.json") + " --out " + out.string() + " " + extra;
 }
 
 fs::path fresh_dir(const std::string& name) {
@@ -106,8 +113,7 @@ TEST(Cli, ProfilesPrintsTheCatalog) {
 
 TEST(Cli, RunWritesCompleteOutputsAndRefusesToOverwrite) {
   const fs::path out = fresh_dir("run");
-  const std::string cmd = "run " + src("scenarios/examples/demo.json") + " --out " + out.string() +
-                          " --set runs.demo.iterations=3";
+  const std::string cmd = demo_run(out, "--set runs.demo.iterations=3");
   const Result r = run(cmd);
   ASSERT_EQ(r.status, 0) << r.output;
   ASSERT_TRUE(fs::exists(out / "demo_workers.csv"));
@@ -137,8 +143,7 @@ TEST(Cli, RunWritesCompleteOutputsAndRefusesToOverwrite) {
 
 TEST(Cli, RunRejectsABadSetWithoutWritingAnything) {
   const fs::path out = fresh_dir("badset");
-  const Result r = run("run " + src("scenarios/examples/demo.json") + " --out " + out.string() +
-                       " --set training.chunk_size=-5");
+  const Result r = run(demo_run(out, "--set training.chunk_size=-5"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.output.find("/training/chunk_size"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(out));
@@ -155,6 +160,42 @@ TEST(Cli, RunRejectsAThreadCountOutsideItsRange) {
         << r.output;
     EXPECT_FALSE(fs::exists(out));
   }
+}
+
+TEST(Cli, RunTraceWritesAChromeTraceOfEveryNode) {
+  const fs::path out = fresh_dir("trace");
+  const fs::path trace = fresh_dir("trace-file").string() + ".json";
+  const std::string cmd = demo_run(out, "--set runs.demo.iterations=3 --trace " + trace.string());
+  const Result r = run(cmd);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("trace events"), std::string::npos) << r.output;
+  const auto doc = nlohmann::json::parse(read(trace));
+  std::set<std::string> threads;
+  std::size_t computes = 0;
+  for (const auto& e : doc.at("traceEvents")) {
+    if (e.at("name") == "process_name") {
+      EXPECT_EQ(e.at("args").at("name"), "demo (demo)");
+    }
+    if (e.at("name") == "thread_name") threads.insert(e.at("args").at("name").get<std::string>());
+    computes += e.at("name") == "compute" && e.at("ph") == "X";
+  }
+  EXPECT_EQ(threads.size(), 7u);  // the PS and six workers
+  EXPECT_TRUE(threads.count("w0 (B1ms)"));
+  EXPECT_EQ(computes, 6u * 3u);
+  const std::string first = read(trace);
+  ASSERT_EQ(run(cmd + " --force").status, 0);
+  EXPECT_EQ(read(trace), first);  // deterministic
+  fs::remove_all(out);
+  fs::remove(trace);
+}
+
+TEST(Cli, RunTraceIntoAMissingDirectoryFailsBeforeRunning) {
+  const fs::path out = fresh_dir("badtrace");
+  const Result r = run(demo_run(out, "--trace /nonexistent-dir/t.json"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("/nonexistent-dir/t.json"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("run demo"), std::string::npos) << r.output;  // nothing ran
+  EXPECT_FALSE(fs::exists(out));
 }
 
 }  // namespace

@@ -1,0 +1,1 @@
+"""tools/plot: figures of hermes-sim run and sweep directories (matplotlib)."""

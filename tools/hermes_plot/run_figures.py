@@ -1,0 +1,187 @@
+"""Figures of one run directory (`hermes-sim run --out DIR`): the global model over time, the
+workers' iteration times, their chunk sizes and the burst credits of B-series nodes."""
+
+import statistics
+
+from . import style
+from .data import PlotError
+from .style import plt, ticker
+
+
+def _worker_order(workers, profiles):
+    """Worker names in index order (w2 before w10), each with its profile."""
+    seen = {}
+    for w, p in zip(workers, profiles):
+        seen.setdefault(w, p)
+    return sorted(seen.items(), key=lambda wp: (len(wp[0]), wp[0]))
+
+
+def _runs_with(rd, runs, table):
+    drawn = [r for r in runs if r in table]
+    if not drawn:
+        raise PlotError("%s: none of the runs %s has rows in it" % (rd.path, ", ".join(runs)))
+    return drawn
+
+
+def accuracy_loss(rd, runs, out_dir):
+    """Global test accuracy and loss against simulated time, one line per run; the evaluations
+    after Hermes' major updates are marked (the paper's Fig. 13)."""
+    runs = _runs_with(rd, runs, rd.evals)
+    fig, (ax_acc, ax_loss) = plt.subplots(2, 1, figsize=(7.0, 6.0), sharex=True)
+    t_max = max(max(rd.evals[r]["time_s"]) for r in runs)
+    div, xlabel = style.time_axis(t_max)
+    marked = False
+    for i, run in enumerate(runs):
+        ev = rd.evals[run]
+        colour = style.RUN_COLOURS[i % len(style.RUN_COLOURS)]
+        t = [x / div for x in ev["time_s"]]
+        acc = [100.0 * a for a in ev["accuracy"]]
+        ax_acc.plot(t, acc, color=colour, lw=1.3, label=rd.title(run))
+        ax_loss.plot(t, ev["loss"], color=colour, lw=1.3)
+        if rd.protocol.get(run) == "hermes":
+            # Hermes evaluates the global model once per major update it aggregates.
+            for ax, y in ((ax_acc, acc), (ax_loss, ev["loss"])):
+                ax.plot(t, y, ls="none", marker="o", ms=3, mfc="white", mec=colour, mew=0.8)
+            marked = True
+    ax_acc.set_ylabel("global test accuracy (%)")
+    ax_loss.set_ylabel("global test loss")
+    losses = [v for r in runs for v in rd.evals[r]["loss"]]
+    if min(losses) > 0 and max(losses) / min(losses) >= 10:
+        ax_loss.set_yscale("log")
+        ax_loss.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: "%g" % v))
+        ax_loss.yaxis.set_minor_formatter(ticker.NullFormatter())
+    ax_loss.set_xlabel(xlabel)
+    ax_loss.set_xlim(left=0)
+    handles, labels = ax_acc.get_legend_handles_labels()
+    if marked:
+        handles.append(plt.Line2D([], [], ls="none", marker="o", ms=4, mfc="white", mec="0.3"))
+        labels.append("major update aggregated (Hermes)")
+    ax_acc.legend(handles, labels, loc="lower right")
+    ax_acc.set_title("Global model on the test set")
+    return style.save(fig, out_dir, "accuracy_loss.png")
+
+
+def _profile_legend(fig, colours, extra=()):
+    """One legend for all panels: a line per profile (plus `extra` (handle, label) pairs)."""
+    handles = [plt.Line2D([], [], color=c, lw=2) for c in colours.values()]
+    labels = list(colours)
+    for h, l in extra:
+        handles.append(h)
+        labels.append(l)
+    style.legend_below(fig, handles, labels)
+
+
+def _cluster_colours(rd, runs):
+    """Profile colours over every drawn run, in catalog order."""
+    profiles = {p for r in runs for p in rd.iterations[r]["profile"]}
+    colours = style.profile_colours(profiles)
+    return {p: colours[p] for p in sorted(colours, key=style.profile_sort_key)}
+
+
+def _workers_of(rd, run):
+    it = rd.iterations[run]
+    return it, _worker_order(it["worker"], it["profile"])
+
+
+def _rows_of(it, worker):
+    return [i for i, w in enumerate(it["worker"]) if w == worker]
+
+
+def iteration_times(rd, runs, out_dir):
+    """Each worker's iteration time against its local iteration, coloured by node profile, with
+    the cluster median per iteration (the paper's Fig. 11-12)."""
+    runs = _runs_with(rd, runs, rd.iterations)
+    fig, axes = style.panel_grid(len(runs))
+    colours = _cluster_colours(rd, runs)
+    for ax, run in zip(axes, runs):
+        it, workers = _workers_of(rd, run)
+        for worker, profile in workers:
+            rows = _rows_of(it, worker)
+            ax.plot([it["local_iteration"][i] for i in rows], [it["duration_s"][i] for i in rows],
+                    color=colours[profile], lw=0.8, alpha=0.75)
+        # The median over every worker, up to the last local iteration every worker reached (beyond
+        # it only the fast workers would be left in it).
+        common = min(max(it["local_iteration"][i] for i in _rows_of(it, w)) for w, _ in workers)
+        by_iter = {}
+        for k, d in zip(it["local_iteration"], it["duration_s"]):
+            if k <= common:
+                by_iter.setdefault(k, []).append(d)
+        ks = sorted(by_iter)
+        med = [statistics.median(by_iter[k]) for k in ks]
+        ax.plot(ks, med, color="black", lw=1.4, ls="--")
+        ax.text(0.98, 0.04, "cluster median at iteration %d: %.2f s" % (ks[-1], med[-1]),
+                transform=ax.transAxes,
+                ha="right", va="bottom", fontsize=8,
+                bbox={"boxstyle": "round", "fc": "white", "ec": "0.8", "alpha": 0.9})
+        ax.set_title(rd.title(run))
+        ax.set_xlabel("local iteration")
+        ax.set_ylabel("iteration time (s)")
+        ax.set_xlim(left=min(ks))
+        ax.set_ylim(bottom=0)
+    _profile_legend(fig, colours,
+                    [(plt.Line2D([], [], color="black", lw=1.4, ls="--"),
+                      "cluster median (iterations every worker reached)")])
+    fig.suptitle("Iteration time per worker (chunk requested to compute done)")
+    return style.save(fig, out_dir, "iteration_times.png")
+
+
+def chunk_sizes(rd, runs, out_dir):
+    """Each worker's chunk size over simulated time (dynamic allocation resizing outliers).
+    Runs whose chunks never change are left out unless no run changes them."""
+    runs = _runs_with(rd, runs, rd.iterations)
+    varying = [r for r in runs if len(set(rd.iterations[r]["chunk_size"])) > 1]
+    runs = varying or runs
+    fig, axes = style.panel_grid(len(runs))
+    colours = _cluster_colours(rd, runs)
+    div, xlabel = style.time_axis(max(max(rd.iterations[r]["end_s"]) for r in runs))
+    for ax, run in zip(axes, runs):
+        it, workers = _workers_of(rd, run)
+        if not varying:  # the lines lie on each other: say what they show
+            ax.text(0.5, 0.5, "every chunk: %g samples" % it["chunk_size"][0],
+                    transform=ax.transAxes, ha="center", va="center", fontsize=9,
+                    bbox={"boxstyle": "round", "fc": "white", "ec": "0.8"})
+        for worker, profile in workers:
+            rows = _rows_of(it, worker)
+            ax.plot([it["start_s"][i] / div for i in rows], [it["chunk_size"][i] for i in rows],
+                    drawstyle="steps-post", color=colours[profile], lw=1.0, alpha=0.8)
+        ax.set_title(rd.title(run))
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("chunk size (samples)")
+        ax.set_xlim(left=0)
+        ax.set_ylim(bottom=0)
+    _profile_legend(fig, colours)
+    fig.suptitle("Chunk size per worker over time (one line per worker)")
+    return style.save(fig, out_dir, "chunk_sizes.png")
+
+
+def burst_credits(rd, runs, out_dir):
+    """Credits left in each B-series node's bank after each of its iterations; None when the
+    cluster has no B-series node."""
+    runs = [r for r in runs if r in rd.iterations and
+            any(c is not None for c in rd.iterations[r]["credits_left"])]
+    if not runs:
+        return None
+    fig, axes = style.panel_grid(len(runs))
+    palette = plt.get_cmap("tab10").colors
+    legend = {}
+    div, xlabel = style.time_axis(max(max(rd.iterations[r]["end_s"]) for r in runs))
+    for ax, run in zip(axes, runs):
+        it, workers = _workers_of(rd, run)
+        for worker, profile in workers:
+            rows = [i for i in _rows_of(it, worker) if it["credits_left"][i] is not None]
+            if not rows:
+                continue
+            label = "%s (%s)" % (worker, profile)
+            colour = palette[len(legend) % len(palette)] if label not in legend else legend[label]
+            legend[label] = colour
+            ax.plot([it["end_s"][i] / div for i in rows], [it["credits_left"][i] for i in rows],
+                    color=colour, lw=1.2, marker="o", ms=2)
+        ax.set_title(rd.title(run))
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("CPU credits left")
+        ax.set_xlim(left=0)
+        ax.set_ylim(bottom=0)
+    style.legend_below(fig, [plt.Line2D([], [], color=c, lw=2) for c in legend.values()],
+                       list(legend))
+    fig.suptitle("Burst credits of B-series nodes after each iteration")
+    return style.save(fig, out_dir, "credits.png")

@@ -1,0 +1,92 @@
+"""One look for every figure: sizes and fonts readable in a two-column paper, 150 dpi PNG, colours
+that stay apart in print, and a stable colour per node profile and per run across figures."""
+
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, no display
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib import ticker  # noqa: E402,F401 (for the figure modules)
+
+DPI = 150
+
+plt.rcParams.update({
+    "font.size": 10,
+    "axes.titlesize": 11,
+    "axes.labelsize": 10,
+    "legend.fontsize": 9,
+    "xtick.labelsize": 9,
+    "ytick.labelsize": 9,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "grid.linewidth": 0.6,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "legend.frameon": False,
+    "figure.constrained_layout.use": True,
+    "savefig.dpi": DPI,
+})
+
+RUN_COLOURS = plt.get_cmap("tab10").colors
+
+# Node profiles in the order of the catalog's speed classes, so that a profile keeps its colour
+# whichever profiles a cluster has; unknown profiles take the remaining colours in name order.
+_PROFILE_ORDER = ("B1s", "B1ms", "B2s", "B2ms", "DS1_v2", "DS2_v2", "DS3_v2", "D2s_v3",
+                  "D4s_v3", "F2s_v2", "F4s_v2", "F8s_v2")
+_PROFILE_COLOURS = ("#8c564b", "#d62728", "#ff7f0e", "#e377c2", "#7f7f7f", "#1f77b4", "#17becf",
+                    "#9467bd", "#bcbd22", "#98df8a", "#2ca02c", "#006400")
+
+
+def profile_colours(profiles):
+    """A colour for each profile name in `profiles`."""
+    out, spare = {}, list(plt.get_cmap("Dark2").colors)
+    for name in sorted(set(profiles)):
+        if name in _PROFILE_ORDER:
+            out[name] = _PROFILE_COLOURS[_PROFILE_ORDER.index(name)]
+    for name in sorted(set(profiles)):
+        if name not in out:
+            out[name] = spare[len(out) % len(spare)]
+    return out
+
+
+def profile_sort_key(name):
+    return (_PROFILE_ORDER.index(name) if name in _PROFILE_ORDER else len(_PROFILE_ORDER), name)
+
+
+def time_axis(max_seconds):
+    """(divisor, label) for a simulated-time axis: minutes beyond 10 minutes, else seconds."""
+    if max_seconds >= 600:
+        return 60.0, "simulated time (min)"
+    return 1.0, "simulated time (s)"
+
+
+def panel_grid(n, width=6.4, height=3.2, max_cols=2):
+    """A figure with n panels in rows of at most max_cols and a strip below them for a shared
+    legend (legend_below); returns (fig, flat list of the n panel axes)."""
+    cols = min(max_cols, n)
+    rows = (n + cols - 1) // cols
+    fig = plt.figure(figsize=(width * cols * 0.75 + 1.0, height * rows + 0.6))
+    spec = fig.add_gridspec(rows + 1, cols, height_ratios=[1.0] * rows + [0.12])
+    axes = [fig.add_subplot(spec[i // cols, i % cols]) for i in range(n)]
+    fig.legend_strip = fig.add_subplot(spec[rows, :])
+    fig.legend_strip.axis("off")
+    return fig, axes
+
+
+def legend_below(fig, handles, labels):
+    """The figure's shared legend, in one row in the strip of panel_grid."""
+    fig.legend_strip.legend(handles, labels, loc="center", ncol=min(len(labels), 6),
+                            frameon=False)
+
+
+def save(fig, out_dir, name):
+    """Writes the figure as out_dir/name (PNG, 150 dpi) and returns the path."""
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, name)
+    tmp = path + ".tmp.png"
+    # No software version in the file: the same data give the same bytes on any install.
+    fig.savefig(tmp, dpi=DPI, metadata={"Software": None})
+    plt.close(fig)
+    os.replace(tmp, path)  # a figure is complete or absent
+    return path
