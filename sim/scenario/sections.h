@@ -30,5 +30,7 @@ ModelSpec read_model(const Json* value, Diagnostics& diags, Json& out);
 TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out);
 std::vector<RunSpec> read_runs(const Json* value, Diagnostics& diags, Json& out);
 OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out);
+// `value` must be non-null (the section is optional and has no defaults to fill in).
+std::optional<SweepSpec> read_sweep(const Json& value, Diagnostics& diags, Json& out);
 
 }  // namespace hermes::scenario
