@@ -68,7 +68,8 @@ TEST(Cli, ValidateReportsAllFiveMistakesWithTheirJsonPaths) {
 TEST(Cli, ValidateAcceptsTheShippedScenarios) {
   const Result r =
       run("validate " + src("scenarios/examples/demo.json") + " " +
-          src("scenarios/paper/mnist.json") + " " + src("scenarios/paper/cifar10.json"));
+          src("scenarios/examples/sweep-demo.json") + " " + src("scenarios/paper/mnist.json") +
+          " " + src("scenarios/paper/cifar10.json"));
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("ok"), std::string::npos);
 }
