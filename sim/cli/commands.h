@@ -15,6 +15,7 @@ int cmd_profiles(const Args& args);  // cmd_profiles.cc
 int cmd_train(const Args& args);     // cmd_train.cc: central training, no cluster
 int cmd_bench(const Args& args);     // cmd_bench.cc: dispatches to the benches below
 int cmd_compare(const Args& args);   // cmd_compare.cc: a summary beside the paper's table
+int cmd_sweep(const Args& args);     // cmd_sweep.cc: a grid of runs, resumable, MPI
 int bench_engine(const Args& args);  // bench_engine.cc
 int bench_math(const Args& args);    // bench_math.cc
 

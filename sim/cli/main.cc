@@ -23,6 +23,8 @@ const std::map<std::string, Command>& commands() {
        {hermes::cli::cmd_train, "train a model centrally (no cluster), per-epoch accuracy"}},
       {"bench", {hermes::cli::cmd_bench, "measure speed: engine (events/s), math (GFLOP/s)"}},
       {"compare", {hermes::cli::cmd_compare, "print a run's summary beside the paper's table"}},
+      {"sweep",
+       {hermes::cli::cmd_sweep, "run a scenario over a grid of parameters and seeds (resumable)"}},
   };
   return table;
 }

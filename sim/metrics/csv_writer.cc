@@ -32,18 +32,19 @@ void CsvWriter::separator() {
   if (in_row_++ > 0) out_ << ',';
 }
 
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
+  std::string quoted = "\"";
+  for (char ch : text) {
+    if (ch == '"') quoted += '"';
+    quoted += ch;
+  }
+  return quoted + '"';
+}
+
 CsvWriter& CsvWriter::field(std::string_view text) {
   separator();
-  if (text.find_first_of(",\"\n\r") == std::string_view::npos) {
-    out_ << text;
-  } else {
-    out_ << '"';
-    for (char ch : text) {
-      if (ch == '"') out_ << '"';
-      out_ << ch;
-    }
-    out_ << '"';
-  }
+  out_ << csv_field(text);
   return *this;
 }
 

@@ -132,6 +132,26 @@ struct OutputSpec {
   bool timeline = defaults::kTimeline;  // write timeline.csv
 };
 
+// The optional "sweep" section: the grid `hermes-sim sweep` crosses with seeds (sim/sweep/).
+// `hermes-sim run` ignores it. Keys are --set paths ("runs.hermes.alpha", "seed").
+struct GridRangeSpec {
+  double from = 0;  // first value
+  double to = 0;    // last value (inclusive, up to rounding), from <= to
+  double step = 0;  // > 0
+};
+
+struct GridAxisSpec {
+  std::string key;
+  std::vector<Json> values;            // a list: numbers, strings or booleans, in order
+  std::optional<GridRangeSpec> range;  // set instead of `values` for {"from", "to", "step"}
+};
+
+struct SweepSpec {
+  std::vector<GridAxisSpec> grid;          // in file order: the first key varies slowest
+  std::optional<std::int64_t> seed_count;  // "seeds": N -> the scenario's seed .. seed + N - 1
+  std::vector<std::uint64_t> seed_list;    // "seeds": [s1, s2, ...]
+};
+
 struct Scenario {
   std::string name;  // [A-Za-z0-9._-]+, used in output directory names
   std::string description;
@@ -145,6 +165,7 @@ struct Scenario {
   std::vector<RunSpec> runs;  // in file order
   ApiSpec api;
   OutputSpec outputs;
+  std::optional<SweepSpec> sweep;  // absent unless the file has a "sweep" section
   // The document after --set with every default filled in and every run named: loading it again
   // gives the same scenario. Record it next to results.
   Json document;

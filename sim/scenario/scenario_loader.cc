@@ -147,6 +147,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   s.runs = read_runs(root.accept("runs"), diags, out["runs"]);
   s.api = read_api(root.accept("api"), diags, out["api"]);
   s.outputs = read_outputs(root.accept("outputs"), diags, out["outputs"]);
+  if (const Json* sweep = root.accept("sweep")) s.sweep = read_sweep(*sweep, diags, out["sweep"]);
   root.finish();
 
   if (diags.count() != errors_before) return std::nullopt;

@@ -31,5 +31,7 @@ TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out);
 std::vector<RunSpec> read_runs(const Json* value, Diagnostics& diags, Json& out);
 ApiSpec read_api(const Json* value, Diagnostics& diags, Json& out);
 OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out);
+// `value` must be non-null (the section is optional and has no defaults to fill in).
+std::optional<SweepSpec> read_sweep(const Json& value, Diagnostics& diags, Json& out);
 
 }  // namespace hermes::scenario

@@ -52,13 +52,13 @@ std::optional<std::size_t> parse_index(const std::string& seg) {
   return index;
 }
 
-Json parse_value(const std::string& text) {
+}  // namespace
+
+Json parse_override_value(const std::string& text) {
   Json value = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (value.is_discarded()) return Json(text);
   return value;
 }
-
-}  // namespace
 
 bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
   const auto fail = [&](const std::string& path, const std::string& why) {
@@ -70,7 +70,7 @@ bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
   const std::string key = arg.substr(0, eq);
   if (key.empty()) return fail("", "empty key path before '='");
   const std::vector<std::string> segs = split_path(key);
-  const Json value = parse_value(arg.substr(eq + 1));
+  const Json value = parse_override_value(arg.substr(eq + 1));
   const std::size_t n = segs.size();
 
   Json* node = &doc;

@@ -19,6 +19,10 @@
 
 namespace hermes::scenario {
 
+// The value of an override as the document receives it: the JSON `text` parses to, else the
+// plain string `text`.
+nlohmann::ordered_json parse_override_value(const std::string& text);
+
 // Applies one override. Returns false (and reports, naming the argument, at the JSON pointer
 // where resolution stopped) if it cannot be applied; doc is then unchanged.
 bool apply_set_override(nlohmann::ordered_json& doc, const std::string& arg, Diagnostics& diags);

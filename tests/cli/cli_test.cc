@@ -1,10 +1,7 @@
 // End-to-end checks of the hermes-sim command line: exit codes, messages and files written.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -12,25 +9,16 @@
 #include <sstream>
 #include <string>
 
+#include "tests/cli/run_command.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int status;
-  std::string output;  // stdout and stderr together
-};
+using Result = hermes::testing::CommandResult;
 
 Result run(const std::string& args) {
-  const std::string cmd = std::string(HERMES_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return {-1, "popen failed"};
-  std::string out;
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
-  const int raw = ::pclose(pipe);
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, out};
+  return hermes::testing::run_command(std::string(HERMES_BINARY) + " " + args);
 }
 
 std::string src(const std::string& rel) { return std::string(HERMES_SOURCE_DIR) + "/" + rel; }
@@ -56,7 +44,7 @@ fs::path fresh_dir(const std::string& name) {
 TEST(Cli, HelpListsEveryCommandAndEachCommandHasHelp) {
   const Result r = run("--help");
   EXPECT_EQ(r.status, 0);
-  for (const char* c : {"run", "validate", "profiles", "train", "bench"}) {
+  for (const char* c : {"run", "validate", "profiles", "train", "bench", "sweep"}) {
     EXPECT_NE(r.output.find(c), std::string::npos) << c;
     const Result h = run(std::string(c) + " --help");
     EXPECT_EQ(h.status, 0) << c << ": " << h.output;
@@ -87,7 +75,8 @@ TEST(Cli, ValidateReportsAllFiveMistakesWithTheirJsonPaths) {
 TEST(Cli, ValidateAcceptsTheShippedScenarios) {
   const Result r =
       run("validate " + src("scenarios/examples/demo.json") + " " +
-          src("scenarios/paper/mnist.json") + " " + src("scenarios/paper/cifar10.json"));
+          src("scenarios/examples/sweep-demo.json") + " " + src("scenarios/paper/mnist.json") +
+          " " + src("scenarios/paper/cifar10.json"));
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("ok"), std::string::npos);
 }

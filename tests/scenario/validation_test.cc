@@ -65,7 +65,7 @@ TEST(ScenarioValidation, UnknownKeysListTheAcceptedOnes) {
   EXPECT_EQ(errors_after(R"({"seeds": 3})", diags), Paths{"/seeds"});
   EXPECT_TRUE(Contains(only_message(diags),
                        "unknown key 'seeds' (accepted: name, description, seed, profiles, "
-                       "cluster, network, dataset, model, training, runs, api, outputs)"));
+                       "cluster, network, dataset, model, training, runs, api, outputs, sweep)"));
   EXPECT_EQ(errors_after(R"({"training": {"stop": {"patiense": 3}}})"),
             Paths{"/training/stop/patiense"});
   EXPECT_EQ(errors_after(R"({"cluster": {"ps": {"profile": "DS3_v2", "count": 2}}})"),

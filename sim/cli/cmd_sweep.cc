@@ -1,0 +1,198 @@
+// hermes-sim sweep SCENARIO: the scenario over a grid of parameter values and seeds, every point a
+// complete run, resumable, on threads and (under mpirun) on MPI ranks. Layout of the sweep
+// directory: sim/sweep/sweep_dir.h.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <thread>
+
+#include "models/data/loaders.h"
+#include "sim/cli/commands.h"
+#include "sim/cli/options.h"
+#include "sim/cli/run_output.h"
+#include "sim/cli/run_scenario.h"
+#include "sim/cli/sweep_plan.h"
+#include "sim/sweep/mpi_session.h"
+#include "sim/sweep/points.h"
+#include "sim/sweep/sweep_dir.h"
+#include "sim/sweep/sweep_monitor.h"
+#include "sim/sweep/sweep_runner.h"
+#include "sim/sweep/sweep_summary.h"
+
+namespace hermes::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const char* const kUsage =
+    "hermes-sim sweep SCENARIO --out DIR [options]\n\n"
+    "Runs SCENARIO once per point of a grid: the cross product of the grid's values and the seeds\n"
+    "(the first grid key varies slowest, the seed fastest). Each point is a complete run whose\n"
+    "directory DIR/points/NNNN/ (summary.csv, global.csv, workers.csv, scenario.json) appears\n"
+    "when the point is done; DIR/summary.csv has one row per point and run, with a column per\n"
+    "grid key; DIR/sweep.json records the scenario, grid, seeds and code version.\n\n"
+    "The grid comes from the scenario's \"sweep\" section and from --grid: a key given on the\n"
+    "command line replaces the file's values for that key, new keys are added after the file's.\n\n"
+    "Resume: started again with the same command, a sweep runs only the points whose directory is\n"
+    "missing. It refuses a DIR started with another scenario document, grid or seeds (unless\n"
+    "--force).\n\n"
+    "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
+    "finished point.\n\n"
+    "MPI: mpirun -n K hermes-sim sweep ... shares the points among the ranks (rank 0 hands them\n"
+    "out one at a time, runs points too, and writes the summary); DIR must be on a file system\n"
+    "every rank sees.\n\n"
+    "Options";
+
+struct Options {
+  SweepRequest request;
+  std::string out;
+  std::string data_dir;
+  std::size_t jobs = 0;  // 0: the default
+  bool force = false;
+};
+
+// Parses the command line; false for --help.
+bool parse(const Args& args, Options& o) {
+  po::options_description desc(kUsage);
+  std::int64_t seeds = 0;
+  std::string seed_list;
+  int jobs = 0;
+  desc.add_options()("help,h", "show this help")(
+      "out,o", po::value<std::string>(&o.out)->required(), "the sweep directory (required)")(
+      "grid", po::value<std::vector<std::string>>(&o.request.grid)->composing(),
+      "KEY=FROM:TO:STEP (inclusive of TO) or KEY=V1,V2,...; KEY is a --set path such as "
+      "runs.hermes.alpha (repeatable; overrides or extends the scenario's sweep.grid)")(
+      "seeds", po::value<std::int64_t>(&seeds),
+      "run every grid point with K seeds: the scenario's seed, seed+1, ..., seed+K-1 "
+      "(overrides sweep.seeds; default: sweep.seeds, else the scenario's seed only)")(
+      "seed-list", po::value<std::string>(&seed_list),
+      "explicit seeds S1,S2,... instead of --seeds")(
+      "jobs,j", po::value<int>(&jobs),
+      "points run at once on this machine (per rank under MPI; default: the number of cores, "
+      "divided among the ranks on a node)")(
+      "force",
+      "discard what DIR holds (the points, summary and manifest of an earlier sweep, "
+      "even one with another scenario or grid) and start afresh")(
+      "set", po::value<std::vector<std::string>>(&o.request.sets)->composing(),
+      "override a scenario value for every point: key.path=value (repeatable)")(
+      "data-dir", po::value<std::string>(&o.data_dir),
+      "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
+      "<repo>/../shared/data)");
+  po::options_description hidden;
+  hidden.add_options()("scenario", po::value<std::string>(&o.request.file));
+  po::positional_options_description pos;
+  pos.add("scenario", 1);
+  po::variables_map vm;
+  if (!parse_options("sweep", args, desc, vm, &hidden, &pos)) return false;
+  if (o.request.file.empty()) {
+    throw InputError("no scenario file given (usage: hermes-sim sweep SCENARIO --out DIR)");
+  }
+  if (vm.count("seeds")) o.request.seeds.count = seeds;
+  if (vm.count("seed-list")) o.request.seeds.list = sweep::parse_seed_list(seed_list);
+  if (vm.count("jobs")) {
+    if (jobs < 1) throw InputError("--jobs " + std::to_string(jobs) + ": must be >= 1");
+    o.jobs = static_cast<std::size_t>(jobs);
+  }
+  o.force = vm.count("force") > 0;
+  return true;
+}
+
+std::size_t default_jobs(const sweep::MpiSession& mpi) {
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::max<std::size_t>(1, cores / static_cast<std::size_t>(mpi.ranks_on_this_node()));
+}
+
+int sweep(const Options& o, const sweep::MpiSession& mpi) {
+  const auto wall0 = Clock::now();
+  SweepPlan plan;
+  // Steps that can fail run on every rank and end in a collective check (on_all_ranks); no other
+  // collective call happens inside a step, so a rank that failed can never leave the others
+  // waiting in one.
+  mpi.on_all_ranks([&] { plan = plan_sweep(o.request); });
+  const std::string manifest_of_rank0 = mpi.broadcast(plan.manifest.dump());
+  mpi.on_all_ranks([&] {
+    // Every rank must run the same points: each reads its own copy of the files.
+    if (manifest_of_rank0 != plan.manifest.dump()) {
+      throw InputError("rank " + std::to_string(mpi.rank()) + " read another sweep than rank 0 " +
+                       "from " + o.request.file + " (do all ranks see the same files?)");
+    }
+  });
+  const auto& points = plan.definition.points;
+  sweep::SweepDir dir(o.out);
+  std::vector<std::size_t> todo;
+  std::size_t done_before = 0;
+  mpi.on_all_ranks([&] {
+    if (mpi.rank() != 0) return;
+    for (const auto& note : dir.open(plan.manifest, o.force)) std::cerr << note << '\n';
+    const auto finished = dir.finished_points(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (!finished[i]) todo.push_back(i);
+    }
+    done_before = points.size() - todo.size();
+  });
+  const bool work_left = mpi.broadcast(todo.empty() ? "0" : "1") == "1";
+
+  std::map<std::string, data::TrainTestSplit> datasets;
+  mpi.on_all_ranks([&] {
+    if (!work_left) return;
+    for (const auto& sc : plan.points) {
+      if (!datasets.count(sc.dataset.name)) {
+        datasets[sc.dataset.name] = data::load_dataset(sc.dataset.name, o.data_dir);
+      }
+    }
+  });
+  const auto run_point = [&](std::size_t i) {
+    RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false);
+    const scenario::Scenario& sc = plan.points[i];
+    run_scenario(sc, datasets.at(sc.dataset.name), out, {.report = false});
+    out.commit();
+  };
+  const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
+
+  if (mpi.rank() != 0) {
+    sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr);
+    return 0;
+  }
+  std::cout << "sweep " << dir.root() << ": " << points.size() << " points ("
+            << plan.definition.grid.size() << " grid keys x " << plan.definition.seeds.size()
+            << " seeds), " << done_before << " done before, " << todo.size() << " to run on "
+            << (mpi.distributed() ? std::to_string(mpi.size()) + " ranks x " : "") << jobs
+            << (jobs == 1 ? " thread" : " threads") << std::endl;
+  sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
+                              jobs * static_cast<std::size_t>(mpi.size()), std::cerr,
+                              ::isatty(STDERR_FILENO) != 0);
+  sweep::run_points_on_ranks(mpi, todo, jobs, run_point, &monitor);
+  monitor.close();
+  const std::size_t rows = sweep::write_sweep_summary(dir, plan.definition.grid, points);
+  std::cout << "sweep " << dir.root() << ": " << monitor.done() << '/' << points.size()
+            << " points done (" << monitor.finished_now() << " now), " << dir.summary_path() << ": "
+            << rows << " rows (wall " << std::fixed << std::setprecision(1)
+            << std::chrono::duration<double>(Clock::now() - wall0).count() << " s)\n";
+  if (!monitor.failures().empty()) {
+    std::cerr << monitor.failures().size() << " points failed (run the same command again to "
+              << "retry them):\n";
+    for (const auto& f : monitor.failures()) std::cerr << "  " << f << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cmd_sweep(const Args& args) {
+  Options o;
+  if (!parse(args, o)) return 0;
+  sweep::MpiSession mpi;
+  try {
+    return sweep(o, mpi);
+  } catch (const sweep::PeerFailed&) {
+    return 2;  // the rank where it failed reports the error
+  }
+}
+
+}  // namespace hermes::cli

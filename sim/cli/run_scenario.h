@@ -1,0 +1,40 @@
+// Running a loaded scenario and writing its run directory: what `hermes-sim run` does after
+// parsing its options, and what `hermes-sim sweep` does for every point.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "models/data/dataset.h"
+#include "sim/cli/run_output.h"
+#include "sim/metrics/chrome_trace.h"
+#include "sim/parallel/thread_pool.h"
+#include "sim/scenario/scenario.h"
+
+namespace hermes::cli {
+
+struct RunScenarioOptions {
+  // Progress of each protocol run on stderr and a result line (or table, for demo runs) per run
+  // on stdout. Off for the points of a sweep, which has its own progress.
+  bool report = true;
+  // Runs the training math (null: on the calling thread).
+  parallel::ThreadPool* pool = nullptr;
+  // Receives every run's timeline (`--trace`), one process per run; null: no timeline.
+  metrics::ChromeTrace* trace = nullptr;
+};
+
+// Throws InputError (naming `file` and the run) if a run's protocol is not simulated yet.
+void check_runnable(const scenario::Scenario& sc, const std::string& file);
+
+// Whether any run needs the dataset (every protocol run; demo runs compute no math).
+bool needs_data(const scenario::Scenario& sc);
+
+// Runs every run of `sc` in file order on `data` (unused if !needs_data(sc)) and writes into `dir`
+// (not committed): scenario.json, and summary.csv, global.csv, workers.csv, api.csv (protocol runs)
+// and/or demo_workers.csv, timeline.csv (demo runs). Returns the names of the files written, in
+// order.
+std::vector<std::string> run_scenario(const scenario::Scenario& sc,
+                                      const data::TrainTestSplit& data, const RunOutputDir& dir,
+                                      const RunScenarioOptions& options = {});
+
+}  // namespace hermes::cli

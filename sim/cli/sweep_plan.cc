@@ -1,0 +1,54 @@
+#include "sim/cli/sweep_plan.h"
+
+#include "sim/cli/commands.h"
+#include "sim/cli/run_scenario.h"
+#include "sim/sweep/grid.h"
+
+namespace hermes::cli {
+
+std::string code_version() {
+  const std::string describe = HERMES_GIT_DESCRIBE;
+  return describe.empty() ? std::string(HERMES_VERSION)
+                          : std::string(HERMES_VERSION) + " (" + describe + ")";
+}
+
+SweepPlan plan_sweep(const SweepRequest& request) {
+  const scenario::Scenario base = scenario::load_scenario(request.file, request.sets, source_dir());
+  std::vector<sweep::GridAxis> cli_grid;
+  for (const auto& g : request.grid) cli_grid.push_back(sweep::parse_grid_option(g));
+
+  SweepPlan plan;
+  sweep::SweepDefinition& def = plan.definition;
+  def.scenario_path = request.file;
+  def.scenario = base.document;
+  def.grid = sweep::merge_grids(
+      base.sweep ? sweep::grid_from_spec(*base.sweep) : std::vector<sweep::GridAxis>{}, cli_grid);
+  def.seeds = sweep::resolve_seeds(base.seed, request.seeds, base.sweep);
+  def.points = sweep::expand_points(def.grid, def.seeds);
+
+  for (const auto& point : def.points) {
+    std::vector<std::string> sets = request.sets;
+    for (auto& s : sweep::point_overrides(def.grid, point)) sets.push_back(std::move(s));
+    const std::string which = "point " + sweep::point_name(point.index, def.points.size()) + " (" +
+                              sweep::point_label(def.grid, point) + "): ";
+    try {
+      scenario::Scenario sc = scenario::load_scenario(request.file, sets, source_dir());
+      check_runnable(sc, request.file);
+      if (!needs_data(sc)) {
+        throw InputError(request.file +
+                         ": a sweep needs at least one protocol run (demo runs write no "
+                         "summary.csv)");
+      }
+      // A point is a plain run: its scenario.json reproduces it with `hermes-sim run`.
+      sc.sweep.reset();
+      sc.document.erase("sweep");
+      plan.points.push_back(std::move(sc));
+    } catch (const InputError& e) {
+      throw InputError(which + e.what());
+    }
+  }
+  plan.manifest = sweep::make_manifest(def, code_version());
+  return plan;
+}
+
+}  // namespace hermes::cli

@@ -1,0 +1,96 @@
+#include "sim/sweep/mpi_session.h"
+
+#include <cstdlib>
+#include <exception>
+
+#include "sim/common/diagnostics.h"
+
+#ifdef HERMES_HAVE_MPI
+#include <mpi.h>
+#endif
+
+namespace hermes::sweep {
+
+bool launched_by_mpi() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
+    if (const char* v = std::getenv(name); v != nullptr && *v != '\0') return true;
+  }
+  return false;
+}
+
+#ifdef HERMES_HAVE_MPI
+
+MpiSession::MpiSession() {
+  if (!launched_by_mpi()) return;
+  int provided = 0;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  initialised_ = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_size(node, &local_size_);
+  MPI_Comm_free(&node);
+}
+
+MpiSession::~MpiSession() {
+  if (initialised_) MPI_Finalize();
+}
+
+void MpiSession::on_all_ranks(const std::function<void()>& step) const {
+  std::exception_ptr error;
+  try {
+    step();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  if (!initialised_) {
+    if (error) std::rethrow_exception(error);
+    return;
+  }
+  const int mine = error ? rank_ : size_;
+  int lowest = size_;
+  MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (lowest == size_) return;
+  if (lowest == rank_) std::rethrow_exception(error);
+  throw PeerFailed();
+}
+
+std::string MpiSession::broadcast(const std::string& text) const {
+  if (!initialised_) return text;
+  int length = static_cast<int>(text.size());
+  MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::string out = rank_ == 0 ? text : std::string(static_cast<std::size_t>(length), '\0');
+  MPI_Bcast(out.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD);
+  return out;
+}
+
+#else  // built without MPI: one rank, whatever launched it
+
+namespace {
+
+int env_int(const char* name, int fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::atoi(v) : fallback;
+}
+
+}  // namespace
+
+MpiSession::MpiSession() {
+  if (launched_by_mpi() && env_int("OMPI_COMM_WORLD_SIZE", env_int("PMI_SIZE", 1)) > 1) {
+    throw InputError(
+        "this hermes-sim was built without MPI (CMake did not find it), so it cannot "
+        "share a sweep between mpirun ranks: install libopenmpi-dev, rebuild, or run "
+        "the sweep without mpirun");
+  }
+}
+
+MpiSession::~MpiSession() = default;
+
+void MpiSession::on_all_ranks(const std::function<void()>& step) const { step(); }
+
+std::string MpiSession::broadcast(const std::string& text) const { return text; }
+
+#endif
+
+}  // namespace hermes::sweep

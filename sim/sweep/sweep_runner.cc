@@ -1,0 +1,25 @@
+#include "sim/sweep/sweep_runner.h"
+
+namespace hermes::sweep {
+
+namespace {
+// How long the coordinating thread waits for a finished point before it looks at the progress
+// line (and, under MPI, at messages) again: short enough for a live line, long enough to be idle.
+constexpr std::chrono::milliseconds kPoll(100);
+}  // namespace
+
+void run_points_locally(const std::vector<std::size_t>& todo, std::size_t jobs,
+                        const RunPointFn& run, SweepMonitor& monitor) {
+  PointPool pool(jobs, run);
+  std::size_t next = 0;
+  while (next < todo.size() || pool.running() > 0) {
+    while (next < todo.size() && pool.has_free_slot()) {
+      monitor.started(todo[next], -1);
+      pool.start(todo[next++]);
+    }
+    if (const auto outcome = pool.next_finished(kPoll)) monitor.finished(*outcome, -1);
+    monitor.tick();
+  }
+}
+
+}  // namespace hermes::sweep

@@ -1,0 +1,153 @@
+// The sweep directory: opening a new or resumed sweep, refusals, --force, the lock, temporaries
+// of a killed sweep, and the summary rebuilt from the point directories.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "sim/common/diagnostics.h"
+#include "sim/sweep/manifest.h"
+#include "sim/sweep/sweep_dir.h"
+#include "sim/sweep/sweep_summary.h"
+#include "tests/data/test_files.h"
+
+namespace hermes::sweep {
+namespace {
+
+namespace fs = std::filesystem;
+using data::testing::TempDir;
+
+SweepDefinition definition(const char* alphas = "-1.6,-1.3") {
+  SweepDefinition d;
+  d.scenario_path = "s.json";
+  d.scenario = Json::parse(R"({"name": "s"})");
+  d.grid = {parse_grid_option(std::string("runs.h.alpha=") + alphas)};
+  d.seeds = {1};
+  d.points = expand_points(d.grid, d.seeds);
+  return d;
+}
+
+void put(const std::string& path, const std::string& text) {
+  fs::create_directories(fs::path(path).parent_path());
+  std::ofstream(path) << text;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string open_error(SweepDir& dir, const Json& manifest, bool force) {
+  try {
+    dir.open(manifest, force);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return {};
+}
+
+TEST(SweepDir, NewSweepWritesItsManifest) {
+  TempDir tmp;
+  SweepDir dir(tmp / "s");
+  const Json m = make_manifest(definition(), "v1");
+  EXPECT_TRUE(dir.open(m, false).empty());
+  EXPECT_EQ(Json::parse(slurp(dir.manifest_path())), m);
+  EXPECT_TRUE(fs::is_directory(dir.points_dir()));
+  EXPECT_EQ(dir.point_dir(1, 2), tmp / "s/points/0001");
+  EXPECT_EQ(dir.finished_points(2), (std::vector<bool>{false, false}));
+}
+
+TEST(SweepDir, ResumeKeepsPointsAndRemovesTemporaries) {
+  TempDir tmp;
+  const Json m = make_manifest(definition(), "v1");
+  {
+    SweepDir dir(tmp / "s");
+    dir.open(m, false);
+  }
+  put(tmp / "s/points/0001/summary.csv", "run\nh\n");
+  put(tmp / "s/points/0000.partial-4242/summary.csv", "half");
+  put(tmp / "s/summary.csv.tmp-4242", "half");
+  SweepDir dir(tmp / "s");
+  const auto notes = dir.open(make_manifest(definition(), "v2"), false);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("started by hermes-sim v1; resuming with v2"), std::string::npos);
+  EXPECT_EQ(dir.finished_points(2), (std::vector<bool>{false, true}));
+  EXPECT_FALSE(fs::exists(tmp / "s/points/0000.partial-4242"));
+  EXPECT_FALSE(fs::exists(tmp / "s/summary.csv.tmp-4242"));
+  EXPECT_EQ(Json::parse(slurp(dir.manifest_path()))["code_version"], "v1");  // the original
+}
+
+TEST(SweepDir, AnotherSweepIsRefusedUnlessForced) {
+  TempDir tmp;
+  {
+    SweepDir dir(tmp / "s");
+    dir.open(make_manifest(definition(), "v"), false);
+  }
+  put(tmp / "s/points/0000/summary.csv", "run\nh\n");
+  const Json other = make_manifest(definition("-1.6,-1.3,-0.9"), "v");
+  {
+    SweepDir dir(tmp / "s");
+    const std::string error = open_error(dir, other, false);
+    EXPECT_NE(error.find("holds another sweep"), std::string::npos) << error;
+    EXPECT_NE(error.find("grid values of runs.h.alpha: -1.6,-1.3 (recorded) vs -1.6,-1.3,-0.9"),
+              std::string::npos)
+        << error;
+    EXPECT_NE(error.find("--force"), std::string::npos) << error;
+    EXPECT_TRUE(fs::exists(tmp / "s/points/0000"));  // nothing touched
+  }
+  SweepDir dir(tmp / "s");
+  EXPECT_EQ(open_error(dir, other, true), "");
+  EXPECT_FALSE(fs::exists(tmp / "s/points/0000"));  // discarded
+  EXPECT_EQ(Json::parse(slurp(dir.manifest_path())), other);
+}
+
+TEST(SweepDir, ADirectoryThatIsNoSweepIsRefused) {
+  TempDir tmp;
+  put(tmp / "s/notes.txt", "mine");
+  SweepDir dir(tmp / "s");
+  const std::string error = open_error(dir, make_manifest(definition(), "v"), false);
+  EXPECT_NE(error.find("is not a sweep directory (no sweep.json)"), std::string::npos) << error;
+  EXPECT_TRUE(fs::exists(tmp / "s/notes.txt"));
+}
+
+TEST(SweepDir, TwoSweepsCannotRunInOneDirectory) {
+  TempDir tmp;
+  const Json m = make_manifest(definition(), "v");
+  SweepDir first(tmp / "s");
+  first.open(m, false);
+  SweepDir second(tmp / "s");
+  EXPECT_NE(open_error(second, m, false).find("another hermes-sim sweep is running"),
+            std::string::npos);
+}
+
+TEST(SweepSummary, RowsOfTheFinishedPointsWithTheirGridValues) {
+  TempDir tmp;
+  SweepDefinition d;
+  d.grid = {parse_grid_option("runs.h.alpha=-1.6,-1.3"),
+            parse_grid_option("runs.h.variant=a\"b,c")};
+  d.seeds = {1};
+  d.points = expand_points(d.grid, d.seeds);
+  SweepDir dir(tmp / "s");
+  dir.open(make_manifest(d, "v"), false);
+  EXPECT_EQ(sweep_summary_csv(dir, d.grid, d.points), "");
+  EXPECT_EQ(write_sweep_summary(dir, d.grid, d.points), 0u);
+  EXPECT_FALSE(fs::exists(dir.summary_path()));
+
+  put(dir.point_dir(3, 4) + "/summary.csv", "run,protocol,seed\nh,hermes,1\nb,bsp,1\n");
+  put(dir.point_dir(0, 4) + "/summary.csv", "run,protocol,seed\nh,hermes,1\nb,bsp,1\n");
+  EXPECT_EQ(write_sweep_summary(dir, d.grid, d.points), 4u);
+  EXPECT_EQ(slurp(dir.summary_path()),
+            "point,runs.h.alpha,runs.h.variant,run,protocol,seed\n"
+            "0000,-1.6,\"a\"\"b\",h,hermes,1\n"
+            "0000,-1.6,\"a\"\"b\",b,bsp,1\n"
+            "0003,-1.3,c,h,hermes,1\n"
+            "0003,-1.3,c,b,bsp,1\n");
+
+  put(dir.point_dir(1, 4) + "/summary.csv", "run,protocol\nh,hermes\n");
+  EXPECT_THROW(sweep_summary_csv(dir, d.grid, d.points), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace hermes::sweep
