@@ -25,6 +25,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
       global_(
           nn::make_model(nn::model_spec(scenario.model.name, *data.train), init_seed(scenario))),
       eval_model_(global_),
+      buffers_(global_.num_params()),
       stop_rule_(scenario.training.stop.patience) {
   ctx_.pool = &inline_pool_;
   cost_ = model_cost(global_);
@@ -42,6 +43,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
                               engine::RandomStream::named(scenario.seed, "chunk", w),
                               engine::RandomStream::named(scenario.seed, "shuffle", w),
                               t.chunk_size,
+                              {},
                               {},
                               {},
                               0});
@@ -92,7 +94,8 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     wk.chunk = data::sample_chunk(train_size, chunk, wk.chunk_rng);
   } else {
     // Fixed: the worker's own slice of the training set, walked cyclically.
-    const auto part = data::fixed_partition(train_size, worker_count(), w);
+    if (wk.partition.empty()) wk.partition = data::fixed_partition(train_size, worker_count(), w);
+    const auto& part = wk.partition;
     wk.chunk.resize(chunk);
     const std::int64_t offset = done_before * wk.chunk_size;
     for (std::size_t i = 0; i < chunk; ++i) {
@@ -246,8 +249,7 @@ nn::EvalStats ProtocolRun::global_eval_result() {
 void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   ++api_.pulls;
   // The worker gets the global model as it is when the PS sends it.
-  auto snapshot =
-      std::make_shared<std::vector<float>>(global_.params().begin(), global_.params().end());
+  std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
   ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w),
                            4.0 * static_cast<double>(cost_.params),
                            [this, w, snapshot, at_worker = std::move(at_worker)] {
@@ -277,10 +279,10 @@ void ProtocolRun::drain_math() {
   eval_task_.cancel_or_wait();
 }
 
-std::vector<float> ProtocolRun::update(std::size_t w) const {
+BufferPool::Buffer ProtocolRun::update(std::size_t w) {
   const Worker& k = workers_[w];
-  std::vector<float> delta(k.model.params().begin(), k.model.params().end());
-  nn::axpy(-1.0f, k.start_params, delta);
+  auto delta = buffers_.copy_of(k.model.params());
+  nn::axpy(-1.0f, k.start_params, *delta);
   return delta;
 }
 

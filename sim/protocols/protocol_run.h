@@ -26,6 +26,7 @@
 #include "models/nn/model.h"
 #include "sim/engine/random.h"
 #include "sim/parallel/thread_pool.h"
+#include "sim/protocols/buffer_pool.h"
 #include "sim/protocols/run_context.h"
 #include "sim/protocols/run_result.h"
 #include "sim/protocols/stop_rule.h"
@@ -57,7 +58,8 @@ class ProtocolRun {
     engine::RandomStream shuffle_rng;  // per-epoch order within a chunk
     std::int64_t chunk_size = 0;
     std::vector<std::uint32_t> chunk;
-    ChunkResult last;  // result of the latest iteration
+    std::vector<std::uint32_t> partition;  // its slice of the training set (fixed chunking)
+    ChunkResult last;                      // result of the latest iteration
     engine::SimTime iteration_start = 0;
     bool fresh_model = false;           // a pulled model no iteration has started from yet
     engine::SimTime compute_start = 0;  // when its training began (T_i = end - compute_start)
@@ -90,7 +92,9 @@ class ProtocolRun {
   bool finished() const { return finished_; }
 
   // The change of worker w's model during its latest iteration (after - before).
-  std::vector<float> update(std::size_t w) const;
+  BufferPool::Buffer update(std::size_t w);
+  // Model-sized buffers for updates in transfer, reused across the run.
+  BufferPool& buffers() { return buffers_; }
   // FLOPs for the PS to combine k model-sized vectors (one multiply-add per parameter each).
   double aggregation_flops(std::size_t k) const;
   void count_applied(std::int64_t updates) { result_.iterations += updates; }
@@ -129,6 +133,7 @@ class ProtocolRun {
   parallel::Task eval_task_;
   nn::EvalStats eval_result_;
   std::vector<Worker> workers_;
+  BufferPool buffers_;
   StopRule stop_rule_;
   RunResult result_;
   ApiCalls api_;
