@@ -64,10 +64,10 @@ RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* poo
     start();
     ctx_.sim.run();
   } catch (...) {
-    drain_math();  // no task may outlive the state it works on
+    drain_math(false);  // no task may outlive the state it works on
     throw;
   }
-  drain_math();                               // math of activities the end of the run cut short
+  drain_math(true);
   if (!finished_) finish("ok", "no_events");  // every party waits on another: a protocol bug
   result_.bytes = ctx_.network->bytes_delivered();
   return result_;
@@ -113,6 +113,7 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     const IterationWork work =
         iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
     const engine::SimTime end = ctx_.nodes[w + 1].run_job(ctx_.sim.now(), work.flops, work.steps);
+    result_.train_flops += work.flops;
     k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
       const auto params = k.model.params();
       k.start_params.assign(params.begin(), params.end());
@@ -123,7 +124,6 @@ void ProtocolRun::begin_iteration(std::size_t w) {
       if (finished_) return;
       Worker& done = workers_[w];
       done.math.wait();
-      result_.train_flops += done.last.work.flops;
       ++api_.time_reports;
       if (!done.last.finite()) {
         finish("diverged", "diverged");
@@ -274,8 +274,17 @@ void ProtocolRun::finish(const std::string& status, const std::string& reason) {
   ctx_.sim.stop();
 }
 
-void ProtocolRun::drain_math() {
-  for (Worker& k : workers_) k.math.cancel_or_wait();
+void ProtocolRun::drain_math(bool finish_iterations) {
+  // Worker iterations the stop cut short were charged and, inline, computed when they began: they
+  // are finished here too, so that every thread count does the same math. An evaluation whose job
+  // had not ended is dropped if it has not started (inline, it would not have run at all).
+  for (Worker& k : workers_) {
+    if (finish_iterations && k.math.valid()) {
+      k.math.wait();
+    } else {
+      k.math.cancel_or_wait();
+    }
+  }
   eval_task_.cancel_or_wait();
 }
 

@@ -120,8 +120,9 @@ class ProtocolRun {
   // Global evaluation on the pool: starts at its PS job's start from a snapshot, result at the end.
   void start_global_eval(engine::SimTime end);
   nn::EvalStats global_eval_result();
-  // Cancels or waits for every task still pending (the run ended while they ran).
-  void drain_math();
+  // Tasks still pending when the run ends: worker iterations are finished (or, after an error,
+  // cancelled if they have not started), the global evaluation is cancelled if not started.
+  void drain_math(bool finish_iterations);
 
   parallel::ThreadPool inline_pool_{1};
   RunContext ctx_;
