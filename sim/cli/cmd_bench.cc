@@ -33,7 +33,8 @@ int cmd_bench(const Args& args) {
       "usage: hermes-sim bench <what> [options]\n\n"
       "  engine   events per second of the event core\n"
       "  math     Eigen GEMM GFLOP/s and training throughput of the MLP and CNN\n"
-      "  network  max-min bandwidth recomputations per second of the flow network\n\n"
+      "  network  max-min bandwidth recomputations per second of the flow network\n"
+      "  run      a scenario's wall time by thread count, math share, limit, memory, scaling\n\n"
       "hermes-sim bench <what> --help shows the options of each.\n";
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     (args.empty() ? std::cerr : std::cout) << usage;
@@ -43,8 +44,9 @@ int cmd_bench(const Args& args) {
   if (args[0] == "engine") return bench_engine(rest);
   if (args[0] == "math") return bench_math(rest);
   if (args[0] == "network") return bench_network(rest);
+  if (args[0] == "run") return bench_run(rest);
   std::cerr << "hermes-sim bench: unknown benchmark '" << args[0]
-            << "' (accepted: engine, math, network)\n\n"
+            << "' (accepted: engine, math, network, run)\n\n"
             << usage;
   return 2;
 }

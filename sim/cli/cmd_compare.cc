@@ -25,16 +25,11 @@ int cmd_compare(const Args& args) {
       "format", po::value<std::string>(&format_name),
       "output: text (aligned), csv (one row per line, mean/min/max), markdown (for "
       "results/README.md)");
-  po::options_description hidden;
-  std::string summary;
-  hidden.add_options()("summary", po::value<std::string>(&summary));
-  po::positional_options_description pos;
-  pos.add("summary", 1);
   po::variables_map vm;
-  if (!parse_options("compare", args, desc, vm, &hidden, &pos)) return 0;
-  if (summary.empty()) {
-    throw InputError("no summary file given (usage: hermes-sim compare SUMMARY.csv)");
-  }
+  const auto arg = parse_options_and_argument("compare", args, desc, vm, "summary file",
+                                              "hermes-sim compare SUMMARY.csv");
+  if (!arg) return 0;
+  const std::string& summary = *arg;
   const auto format = metrics::parse_table_format(format_name);
   if (!format) {
     throw InputError("--format '" + format_name + "' is not one of: text, csv, markdown");

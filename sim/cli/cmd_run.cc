@@ -11,6 +11,7 @@
 #include "sim/cli/options.h"
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
+#include "sim/cli/run_selection.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/metrics/chrome_trace.h"
 #include "sim/parallel/thread_pool.h"
@@ -21,36 +22,6 @@ namespace hermes::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Keeps the runs named in `names` (comma-separated), in file order.
-void select_runs(scenario::Scenario& sc, const std::string& names, const std::string& file) {
-  std::vector<std::string> wanted;
-  std::stringstream ss(names);
-  for (std::string name; std::getline(ss, name, ',');) {
-    if (!name.empty()) wanted.push_back(name);
-  }
-  std::string all;
-  for (const auto& r : sc.runs) all += (all.empty() ? "" : ", ") + r.name;
-  for (const auto& name : wanted) {
-    const bool known =
-        std::any_of(sc.runs.begin(), sc.runs.end(), [&](const auto& r) { return r.name == name; });
-    if (!known) {
-      throw InputError("--runs: " + file + " has no run named '" + name + "' (its runs: " + all +
-                       ")");
-    }
-  }
-  auto unwanted = [&](const std::string& name) {
-    return std::find(wanted.begin(), wanted.end(), name) == wanted.end();
-  };
-  std::erase_if(sc.runs, [&](const scenario::RunSpec& r) { return unwanted(r.name); });
-  // The recorded scenario.json holds what was run.
-  auto& runs = sc.document["runs"];
-  scenario::Json kept = scenario::Json::array();
-  for (const auto& r : runs) {
-    if (!unwanted(r.at("name").get<std::string>())) kept.push_back(r);
-  }
-  runs = kept;
-}
 
 }  // namespace
 
@@ -80,14 +51,11 @@ int cmd_run(const Args& args) {
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads; 1 runs it "
       "inline on the simulation thread). Results are the same for every value");
-  po::options_description hidden;
-  std::string file;
-  hidden.add_options()("scenario", po::value<std::string>(&file));
-  po::positional_options_description pos;
-  pos.add("scenario", 1);
   po::variables_map vm;
-  if (!parse_options("run", args, desc, vm, &hidden, &pos)) return 0;
-  if (file.empty()) throw InputError("no scenario file given (usage: hermes-sim run SCENARIO)");
+  const auto arg =
+      parse_options_and_argument("run", args, desc, vm, "scenario file", "hermes-sim run SCENARIO");
+  if (!arg) return 0;
+  const std::string& file = *arg;
   check_threads(threads, "--threads");
 
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());

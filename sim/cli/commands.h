@@ -18,6 +18,7 @@ int cmd_compare(const Args& args);   // cmd_compare.cc: a summary beside the pap
 int cmd_sweep(const Args& args);     // cmd_sweep.cc: a grid of runs, resumable, MPI
 int bench_engine(const Args& args);  // bench_engine.cc
 int bench_math(const Args& args);    // bench_math.cc
+int bench_run(const Args& args);     // bench_run.cc: a scenario's wall time, threads, workers
 
 // Absolute path of the source tree (scenarios/, results/ live there).
 std::string source_dir();

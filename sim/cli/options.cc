@@ -32,6 +32,21 @@ bool parse_options(const std::string& command, const Args& args,
   return true;
 }
 
+std::optional<std::string> parse_options_and_argument(const std::string& command, const Args& args,
+                                                      const po::options_description& visible,
+                                                      po::variables_map& vm,
+                                                      const std::string& what,
+                                                      const std::string& usage) {
+  po::options_description hidden;
+  std::string value;
+  hidden.add_options()("argument", po::value<std::string>(&value));
+  po::positional_options_description pos;
+  pos.add("argument", 1);
+  if (!parse_options(command, args, visible, vm, &hidden, &pos)) return std::nullopt;
+  if (value.empty()) throw InputError("no " + what + " given (usage: " + usage + ")");
+  return value;
+}
+
 int default_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 void check_threads(int threads, const std::string& option) {

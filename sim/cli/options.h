@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <optional>
 #include <string>
 
 #include "sim/cli/commands.h"
@@ -19,6 +20,15 @@ bool parse_options(const std::string& command, const Args& args,
                    const po::options_description& visible, po::variables_map& vm,
                    const po::options_description* hidden = nullptr,
                    const po::positional_options_description* positional = nullptr);
+
+// parse_options for a command taking one positional argument (`what`: "scenario file"), which
+// it returns; nullopt after --help. Throws InputError "no <what> given (usage: <usage>)" without
+// it.
+std::optional<std::string> parse_options_and_argument(const std::string& command, const Args& args,
+                                                      const po::options_description& visible,
+                                                      po::variables_map& vm,
+                                                      const std::string& what,
+                                                      const std::string& usage);
 
 // Threads for the math when the user gives none: the machine's hardware threads (at least 1).
 int default_threads();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -32,6 +33,22 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// CPU time of the calling thread: what a task got of the machine, whoever else runs on it.
+double thread_cpu_seconds() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Times one call of a task function: {wall, CPU} seconds.
+template <typename F>
+std::pair<double, double> timed(F&& f) {
+  const auto t0 = Clock::now();
+  const double c0 = thread_cpu_seconds();
+  f();
+  return {seconds_since(t0), thread_cpu_seconds() - c0};
+}
+
 // std::push_heap builds a max-heap: "less" here means "starts later".
 bool starts_later(const std::shared_ptr<TaskState>& a, const std::shared_ptr<TaskState>& b) {
   return a->priority != b->priority ? a->priority > b->priority : a->seq > b->seq;
@@ -40,7 +57,8 @@ bool starts_later(const std::shared_ptr<TaskState>& a, const std::shared_ptr<Tas
 }  // namespace
 
 PoolStats PoolStats::operator-(const PoolStats& earlier) const {
-  return {task_seconds - earlier.task_seconds, wait_seconds - earlier.wait_seconds,
+  return {task_seconds - earlier.task_seconds, task_cpu_seconds - earlier.task_cpu_seconds,
+          caller_task_seconds - earlier.caller_task_seconds, wait_seconds - earlier.wait_seconds,
           tasks - earlier.tasks};
 }
 
@@ -124,11 +142,15 @@ Task ThreadPool::submit(std::int64_t priority, std::function<void()> fn) {
 }
 
 void ThreadPool::run_here(const std::function<void()>& fn) {
-  const auto t0 = Clock::now();
-  fn();
-  const double dt = seconds_since(t0);
+  const auto [wall, cpu] = timed(fn);
   const std::lock_guard lock(mu_);
-  stats_.task_seconds += dt;
+  count_task(wall, cpu, false);
+}
+
+void ThreadPool::count_task(double wall, double cpu, bool on_pool_thread) {
+  stats_.task_seconds += wall;
+  stats_.task_cpu_seconds += cpu;
+  if (!on_pool_thread) stats_.caller_task_seconds += wall;
   ++stats_.tasks;
 }
 
@@ -150,20 +172,19 @@ std::shared_ptr<TaskState> ThreadPool::claim_next() {
   return nullptr;
 }
 
-void ThreadPool::run_claimed(TaskState& task) {
-  const auto t0 = Clock::now();
-  try {
-    task.fn();
-  } catch (...) {
-    task.error = std::current_exception();
-  }
+void ThreadPool::run_claimed(TaskState& task, bool on_pool_thread) {
+  const auto [wall, cpu] = timed([&] {
+    try {
+      task.fn();
+    } catch (...) {
+      task.error = std::current_exception();
+    }
+  });
   task.fn = nullptr;  // frees what the closure held, on the thread that ran it
-  const double dt = seconds_since(t0);
   {
     const std::lock_guard lock(mu_);
     task.status = TaskStatus::kDone;
-    stats_.task_seconds += dt;
-    ++stats_.tasks;
+    count_task(wall, cpu, on_pool_thread);
   }
   done_cv_.notify_all();
 }
@@ -180,7 +201,7 @@ void ThreadPool::worker_loop() {
         continue;
       }
     }
-    run_claimed(*task);
+    run_claimed(*task, true);
   }
 }
 
@@ -191,13 +212,13 @@ void ThreadPool::wait_for(TaskState& task) {
     if (task.status == TaskStatus::kQueued) {
       task.status = TaskStatus::kRunning;  // nobody started it: run it here
       lock.unlock();
-      run_claimed(task);
+      run_claimed(task, false);
       return;
     }
     // Running on another thread: help with the queue meanwhile, else sleep until a task ends.
     if (auto other = claim_next()) {
       lock.unlock();
-      run_claimed(*other);
+      run_claimed(*other, false);
       lock.lock();
       continue;
     }

@@ -61,9 +61,11 @@ class Task {
   std::shared_ptr<detail::TaskState> state_;
 };
 
-// Where the time went (wall clock, seconds), since the pool was made.
+// Where the time went since the pool was made (seconds).
 struct PoolStats {
-  double task_seconds = 0;  // inside task functions, summed over every thread that ran them
+  double task_seconds = 0;         // wall time inside task functions, summed over all threads
+  double task_cpu_seconds = 0;     // CPU time of the threads inside task functions
+  double caller_task_seconds = 0;  // part of task_seconds on callers' threads (not the pool's)
   double wait_seconds = 0;  // callers of Task::wait() blocked while no task was theirs to run
   std::int64_t tasks = 0;   // tasks run (cancelled ones are not)
   PoolStats operator-(const PoolStats& earlier) const;
@@ -95,8 +97,11 @@ class ThreadPool {
  private:
   friend class Task;
   void worker_loop();
-  // Runs a task the caller has claimed (state kRunning) and marks it done. Called without mu_.
-  void run_claimed(detail::TaskState& task);
+  // Runs a task claimed (state kRunning) by a pool thread or a caller and marks it done. Called
+  // without mu_.
+  void run_claimed(detail::TaskState& task, bool on_pool_thread);
+  // Adds one task's times to stats_. Needs mu_ held.
+  void count_task(double wall, double cpu, bool on_pool_thread);
   // The next queued task by priority, claimed (kRunning), or null. Needs mu_ held.
   std::shared_ptr<detail::TaskState> claim_next();
   void wait_for(detail::TaskState& task);

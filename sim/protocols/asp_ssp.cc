@@ -42,7 +42,7 @@ class StaleSynchronous final : public ProtocolRun {
       for (int v : clocks_->advance(static_cast<int>(w)))
         begin_iteration(static_cast<std::size_t>(v));
     }
-    auto delta = std::make_shared<std::vector<float>>(update(w));
+    auto delta = update(w);
     push_update(w, [this, w, delta] {
       // Apply and evaluation are queued together, so the evaluation sees exactly this update
       // (the PS runs its jobs one at a time, in order).

@@ -22,7 +22,7 @@ class Bsp final : public ProtocolRun {
   }
 
   void on_computed(std::size_t w) override {
-    auto delta = std::make_shared<std::vector<float>>(update(w));
+    auto delta = update(w);
     push_update(w, [this, delta] {
       // Summed at arrival; the mean is taken once all are in.
       nn::axpy(1.0f, *delta, round_sum_);

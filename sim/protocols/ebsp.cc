@@ -44,7 +44,7 @@ void EbspRun::start_iteration(std::size_t w) {
 }
 
 void EbspRun::on_computed(std::size_t w) {
-  auto delta = std::make_shared<const std::vector<float>>(update(w));
+  std::shared_ptr<const std::vector<float>> delta = update(w);
   push_update(w, [this, w, delta] { on_push_arrival(w, delta); });
   const EbspCycle& c = current();
   // The iteration that just ended is the cycle's started[w]-th; the target is never below it.

@@ -78,7 +78,7 @@ class Hermes final : public ProtocolRun {
       begin_iteration(w);  // minor: keep the local model, ask for the next chunk only
       return;
     }
-    auto sent = std::make_shared<std::vector<float>>(reference() ? grad_sums_[w] : progress(w));
+    auto sent = reference() ? buffers().copy_of(grad_sums_[w]) : progress(w);
     push_update(w, [this, w, sent] {
       // Loss weighting evaluates the candidate on the test set: a second evaluation per update.
       const double flops =
@@ -93,10 +93,9 @@ class Hermes final : public ProtocolRun {
   }
 
   // Paper variant: the worker's progress since its last sync.
-  std::vector<float> progress(std::size_t w) const {
-    const auto p = worker(w).model.params();
-    std::vector<float> d(p.begin(), p.end());
-    nn::axpy(-1.0f, sync_[w], d);
+  BufferPool::Buffer progress(std::size_t w) {
+    auto d = buffers().copy_of(worker(w).model.params());
+    nn::axpy(-1.0f, sync_[w], *d);
     return d;
   }
 

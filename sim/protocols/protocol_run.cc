@@ -25,6 +25,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
       global_(
           nn::make_model(nn::model_spec(scenario.model.name, *data.train), init_seed(scenario))),
       eval_model_(global_),
+      buffers_(global_.num_params()),
       stop_rule_(scenario.training.stop.patience) {
   ctx_.pool = &inline_pool_;
   cost_ = model_cost(global_);
@@ -42,6 +43,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
                               engine::RandomStream::named(scenario.seed, "chunk", w),
                               engine::RandomStream::named(scenario.seed, "shuffle", w),
                               t.chunk_size,
+                              {},
                               {},
                               {},
                               0});
@@ -74,10 +76,10 @@ RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* poo
     start();
     ctx_.sim.run();
   } catch (...) {
-    drain_math();  // no task may outlive the state it works on
+    drain_math(false);  // no task may outlive the state it works on
     throw;
   }
-  drain_math();                               // math of activities the end of the run cut short
+  drain_math(true);
   if (!finished_) finish("ok", "no_events");  // every party waits on another: a protocol bug
   result_.bytes = ctx_.network->bytes_delivered();
   return result_;
@@ -111,7 +113,8 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     wk.chunk = data::sample_chunk(train_size, chunk, wk.chunk_rng);
   } else {
     // Fixed: the worker's own slice of the training set, walked cyclically.
-    const auto part = data::fixed_partition(train_size, worker_count(), w);
+    if (wk.partition.empty()) wk.partition = data::fixed_partition(train_size, worker_count(), w);
+    const auto& part = wk.partition;
     wk.chunk.resize(chunk);
     const std::int64_t offset = done_before * wk.chunk_size;
     for (std::size_t i = 0; i < chunk; ++i) {
@@ -130,6 +133,7 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     const IterationWork work =
         iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
     const engine::SimTime end = ctx_.nodes[w + 1].run_job(ctx_.sim.now(), work.flops, work.steps);
+    result_.train_flops += work.flops;
     k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
       const auto params = k.model.params();
       k.start_params.assign(params.begin(), params.end());
@@ -140,7 +144,6 @@ void ProtocolRun::begin_iteration(std::size_t w) {
       if (finished_) return;
       Worker& done = workers_[w];
       done.math.wait();
-      result_.train_flops += done.last.work.flops;
       trace_computed(w);
       ++api_.time_reports;
       done.idle_since = ctx_.sim.now();
@@ -279,8 +282,7 @@ nn::EvalStats ProtocolRun::global_eval_result() {
 void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   ++api_.pulls;
   // The worker gets the global model as it is when the PS sends it.
-  auto snapshot =
-      std::make_shared<std::vector<float>>(global_.params().begin(), global_.params().end());
+  std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
   ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w),
                            4.0 * static_cast<double>(cost_.params),
                            [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
@@ -316,15 +318,24 @@ void ProtocolRun::finish(const std::string& status, const std::string& reason) {
   ctx_.sim.stop();
 }
 
-void ProtocolRun::drain_math() {
-  for (Worker& k : workers_) k.math.cancel_or_wait();
+void ProtocolRun::drain_math(bool finish_iterations) {
+  // Worker iterations the stop cut short were charged and, inline, computed when they began: they
+  // are finished here too, so that every thread count does the same math. An evaluation whose job
+  // had not ended is dropped if it has not started (inline, it would not have run at all).
+  for (Worker& k : workers_) {
+    if (finish_iterations && k.math.valid()) {
+      k.math.wait();
+    } else {
+      k.math.cancel_or_wait();
+    }
+  }
   eval_task_.cancel_or_wait();
 }
 
-std::vector<float> ProtocolRun::update(std::size_t w) const {
+BufferPool::Buffer ProtocolRun::update(std::size_t w) {
   const Worker& k = workers_[w];
-  std::vector<float> delta(k.model.params().begin(), k.model.params().end());
-  nn::axpy(-1.0f, k.start_params, delta);
+  auto delta = buffers_.copy_of(k.model.params());
+  nn::axpy(-1.0f, k.start_params, *delta);
   return delta;
 }
 

@@ -32,6 +32,7 @@
 #include "models/nn/model.h"
 #include "sim/engine/random.h"
 #include "sim/parallel/thread_pool.h"
+#include "sim/protocols/buffer_pool.h"
 #include "sim/protocols/dynamic_allocation.h"
 #include "sim/protocols/run_context.h"
 #include "sim/protocols/run_observer.h"
@@ -67,7 +68,8 @@ class ProtocolRun {
     engine::RandomStream shuffle_rng;  // per-epoch order within a chunk
     std::int64_t chunk_size = 0;
     std::vector<std::uint32_t> chunk;
-    ChunkResult last;  // result of the latest iteration
+    std::vector<std::uint32_t> partition;  // its slice of the training set (fixed chunking)
+    ChunkResult last;                      // result of the latest iteration
     engine::SimTime iteration_start = 0;
     bool fresh_model = false;           // a pulled model no iteration has started from yet
     engine::SimTime compute_start = 0;  // when its training began (T_i = end - compute_start)
@@ -114,7 +116,9 @@ class ProtocolRun {
   void trace_counter(std::size_t node, CounterKind kind, std::optional<double> value) const;
 
   // The change of worker w's model during its latest iteration (after - before).
-  std::vector<float> update(std::size_t w) const;
+  BufferPool::Buffer update(std::size_t w);
+  // Model-sized buffers for updates in transfer, reused across the run.
+  BufferPool& buffers() { return buffers_; }
   // FLOPs for the PS to combine k model-sized vectors (one multiply-add per parameter each).
   double aggregation_flops(std::size_t k) const;
   void count_applied(std::int64_t updates) { result_.iterations += updates; }
@@ -140,8 +144,9 @@ class ProtocolRun {
   // Global evaluation on the pool: starts at its PS job's start from a snapshot, result at the end.
   void start_global_eval(engine::SimTime end);
   nn::EvalStats global_eval_result();
-  // Cancels or waits for every task still pending (the run ended while they ran).
-  void drain_math();
+  // Tasks still pending when the run ends: worker iterations are finished (or, after an error,
+  // cancelled if they have not started), the global evaluation is cancelled if not started.
+  void drain_math(bool finish_iterations);
 
   parallel::ThreadPool inline_pool_{1};
   // The building blocks' own timeline events (protocol_run_trace.cc).
@@ -160,6 +165,7 @@ class ProtocolRun {
   parallel::Task eval_task_;
   nn::EvalStats eval_result_;
   std::vector<Worker> workers_;
+  BufferPool buffers_;
   StopRule stop_rule_;
   RunResult result_;
   ApiCalls api_;

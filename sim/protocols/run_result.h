@@ -66,8 +66,9 @@ struct RunResult {
   std::vector<engine::SimTime> wait_time;      // per worker: idle between iterations (polling)
   int evaluations_since_best = 0;              // for the progress line's ETA
   double bytes = 0;                            // over the network
-  // FLOPs of the math behind the results, as the simulator charges them: completed worker
-  // iterations (training + local evaluation) and PS test-set evaluations.
+  // FLOPs of the math done, as the simulator charges them: worker iterations that began computing
+  // (training + local evaluation; those the stop cut short included: their math runs too) and
+  // completed PS test-set evaluations.
   double train_flops = 0;
   double eval_flops = 0;
   ApiCalls api;

@@ -76,7 +76,8 @@ TEST(Cli, ValidateAcceptsTheShippedScenarios) {
   const Result r =
       run("validate " + src("scenarios/examples/demo.json") + " " +
           src("scenarios/examples/sweep-demo.json") + " " + src("scenarios/paper/mnist.json") +
-          " " + src("scenarios/paper/cifar10.json"));
+          " " + src("scenarios/paper/mnist-b1ms-drained.json") + " " +
+          src("scenarios/paper/cifar10.json") + " " + src("scenarios/bench/small.json"));
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("ok"), std::string::npos);
 }
@@ -185,6 +186,25 @@ TEST(Cli, RunTraceIntoAMissingDirectoryFailsBeforeRunning) {
   EXPECT_NE(r.output.find("/nonexistent-dir/t.json"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("run demo"), std::string::npos) << r.output;  // nothing ran
   EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(Cli, BenchRunRejectsBadListsBeforeRunningAnything) {
+  const std::string mnist = src("scenarios/bench/small.json");
+  const Result t = run("bench run " + mnist + " --threads-list 1,0");
+  EXPECT_EQ(t.status, 2);
+  EXPECT_NE(t.output.find("--threads-list: '0' is not accepted (accepted: comma-separated"),
+            std::string::npos)
+      << t.output;
+  const Result w = run("bench run " + mnist + " --workers-list 12,50");
+  EXPECT_EQ(w.status, 2);
+  EXPECT_NE(w.output.find("--workers-list: 50 is not a multiple of the 12 workers"),
+            std::string::npos)
+      << w.output;
+  const Result demo = run("bench run " + src("scenarios/examples/demo.json"));
+  EXPECT_EQ(demo.status, 2);
+  EXPECT_NE(demo.output.find("bench run times protocol runs only"), std::string::npos)
+      << demo.output;
+  EXPECT_NE(run("bench --help").output.find("run "), std::string::npos);
 }
 
 }  // namespace

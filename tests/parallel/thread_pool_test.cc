@@ -41,6 +41,7 @@ TEST(ThreadPool, OneThreadRunsEveryTaskInsideSubmit) {
   EXPECT_FALSE(t.valid());
   EXPECT_THROW(pool.submit(0, [] { throw std::runtime_error("boom"); }), std::runtime_error);
   EXPECT_EQ(pool.stats().tasks, 1);  // the throwing task is not counted as run
+  EXPECT_EQ(pool.stats().caller_task_seconds, pool.stats().task_seconds);  // all on this thread
 }
 
 TEST(ThreadPool, EveryTaskRunsOnceAndResultsAreThere) {
@@ -134,9 +135,11 @@ TEST(ThreadPool, WaiterRunsItsOwnTaskIfNobodyStartedIt) {
 }
 
 TEST(ThreadPool, StatsSubtract) {
-  const PoolStats a{3.0, 1.0, 7}, b{1.0, 0.5, 2};
+  const PoolStats a{3.0, 2.5, 2.0, 1.0, 7}, b{1.0, 1.0, 0.5, 0.5, 2};
   const PoolStats d = a - b;
   EXPECT_DOUBLE_EQ(d.task_seconds, 2.0);
+  EXPECT_DOUBLE_EQ(d.task_cpu_seconds, 1.5);
+  EXPECT_DOUBLE_EQ(d.caller_task_seconds, 1.5);
   EXPECT_DOUBLE_EQ(d.wait_seconds, 0.5);
   EXPECT_EQ(d.tasks, 5);
 }
