@@ -1,10 +1,8 @@
 // hermes-sim run SCENARIO: runs every run of a scenario and writes its results directory.
-#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
@@ -61,6 +59,13 @@ int cmd_run(const Args& args) {
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
   check_runnable(sc, file);
+  metrics::ChromeTrace trace;
+  std::optional<metrics::AtomicFile> trace_out;  // opened first: a bad path fails before anything
+  try {
+    if (!trace_file.empty()) trace_out.emplace(trace_file);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("--trace: ") + e.what());
+  }
   if (out.empty()) out = sc.outputs.dir.value_or(default_output_dir(source_dir(), sc.name));
   RunOutputDir dir(out, vm.count("force") > 0);
 
@@ -68,13 +73,6 @@ int cmd_run(const Args& args) {
   if (needs_data(sc)) data = data::load_dataset(sc.dataset.name, data_dir);
 
   parallel::ThreadPool pool(threads);
-  metrics::ChromeTrace trace;
-  std::optional<metrics::AtomicFile> trace_out;  // opened now: a bad path fails before the runs
-  try {
-    if (!trace_file.empty()) trace_out.emplace(trace_file);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(std::string("--trace: ") + e.what());
-  }
   const auto wall0 = Clock::now();
   const std::vector<std::string> written =
       run_scenario(sc, data, dir, {.pool = &pool, .trace = trace_out ? &trace : nullptr});
