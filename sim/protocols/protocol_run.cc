@@ -119,6 +119,9 @@ void ProtocolRun::begin_iteration(std::size_t w) {
       k.start_params.assign(params.begin(), params.end());
       k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
                               k.shuffle_rng, grad_sum);
+      // Only computing workers need activations: idle ones hold their parameters alone, which
+      // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
+      k.model.release_workspace();
     });
     ctx_.sim.schedule_at(end, [this, w] {
       if (finished_) return;
