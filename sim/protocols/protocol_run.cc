@@ -159,14 +159,13 @@ void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
                            });
 }
 
-engine::SimTime ProtocolRun::ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+void ProtocolRun::ps_job(double flops, std::int64_t steps, std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
   const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
   const engine::SimTime end = ps.run_job(start, flops, steps);
   ctx_.sim.schedule_at(end, [this, done = std::move(done)] {
     if (!finished_) done();
   });
-  return end;
 }
 
 std::optional<double> ProtocolRun::last_global_loss() const {
@@ -200,32 +199,31 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
       if (!finished_) start_global_eval(*end);
     });
   }
-  const engine::SimTime job_end =
-      ps_job(test_eval_flops(), 0, [this, worker, then = std::move(then)] {
-        const nn::EvalStats eval = global_eval_result();
-        ++result_.aggregations;
-        result_.global.push_back(
-            {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
-        if (!std::isfinite(eval.loss)) {
-          finish("diverged", "diverged");
-          return;
-        }
-        const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
-        if (stop_rule_.last_improved()) {
-          result_.best_loss = stop_rule_.best_loss();
-          result_.accuracy_at_best = stop_rule_.accuracy_at_best();
-          result_.best_time = ctx_.sim.now();
-        }
-        if (progress_) progress_(result_, ctx_.sim.now());
-        if (stop) {
-          finish("ok", "patience");
-        } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
-          finish("ok", "max_iterations");
-        } else {
-          then();
-        }
-      });
-  if (end) *end = job_end;
+  ps_job(test_eval_flops(), 0, [this, worker, then = std::move(then)] {
+    const nn::EvalStats eval = global_eval_result();
+    ++result_.aggregations;
+    result_.global.push_back(
+        {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
+    if (!std::isfinite(eval.loss)) {
+      finish("diverged", "diverged");
+      return;
+    }
+    const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
+    if (stop_rule_.last_improved()) {
+      result_.best_loss = stop_rule_.best_loss();
+      result_.accuracy_at_best = stop_rule_.accuracy_at_best();
+      result_.best_time = ctx_.sim.now();
+    }
+    if (progress_) progress_(result_, ctx_.sim.now());
+    if (stop) {
+      finish("ok", "patience");
+    } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
+      finish("ok", "max_iterations");
+    } else {
+      then();
+    }
+  });
+  if (end) *end = ctx_.nodes[RunContext::kPs].busy_until();  // this job's end
 }
 
 void ProtocolRun::start_global_eval(engine::SimTime end) {
