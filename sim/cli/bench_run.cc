@@ -278,8 +278,9 @@ int bench_run(const Args& args) {
             << " PS update(s) per worker, patience off, " << threads << " threads\n";
   std::cout << std::right << std::setw(8) << "workers" << std::setw(9) << "iters" << std::setw(9)
             << "GFLOP" << std::setw(9) << "wall_s" << std::setw(11) << "ms/GFLOP" << std::setw(8)
-            << "growth" << std::setw(7) << "sim%" << std::setw(7) << "wait%" << std::setw(6)
-            << "ovh%" << std::setw(9) << "wall/lim" << std::setw(9) << "peak_MB" << '\n';
+            << "growth" << std::setw(7) << "math%" << std::setw(6) << "sim%" << std::setw(7)
+            << "wait%" << std::setw(6) << "ovh%" << std::setw(9) << "wall/lim" << std::setw(9)
+            << "cpu/wall" << std::setw(9) << "peak_MB" << '\n';
   double first_ms_per_gflop = 0;
   for (int w : worker_counts) {
     scenario::Scenario big = scaled(file, sets, sc, w, updates_per_worker);
@@ -291,9 +292,10 @@ int bench_run(const Args& args) {
               << std::setprecision(0) << s.flops * 1e-9 << std::setw(9) << std::setprecision(1)
               << s.wall << std::setw(11) << std::setprecision(2) << ms_per_gflop << std::setw(8)
               << ms_per_gflop / first_ms_per_gflop << std::setw(7) << std::setprecision(1)
-              << 100.0 * s.sim_share() << std::setw(7) << 100.0 * s.wait_share() << std::setw(6)
-              << 100.0 * s.overhead_cpu_share() << std::setw(9) << std::setprecision(2)
-              << s.wall / s.limit(gemm_gflops) << std::setw(9) << std::setprecision(0)
+              << 100.0 * s.math_share() << std::setw(6) << 100.0 * s.sim_share() << std::setw(7)
+              << 100.0 * s.wait_share() << std::setw(6) << 100.0 * s.overhead_cpu_share()
+              << std::setw(9) << std::setprecision(2) << s.wall / s.limit(gemm_gflops)
+              << std::setw(9) << s.cpu / s.wall << std::setw(9) << std::setprecision(0)
               << peak_rss_mb() << std::endl;
   }
   return 0;

@@ -139,6 +139,9 @@ void ProtocolRun::begin_iteration(std::size_t w) {
       k.start_params.assign(params.begin(), params.end());
       k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
                               k.shuffle_rng, grad_sum);
+      // Only computing workers need activations: idle ones hold their parameters alone, which
+      // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
+      k.model.release_workspace();
     });
     ctx_.sim.schedule_at(end, [this, w] {
       if (finished_) return;
@@ -185,8 +188,8 @@ void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
                            });
 }
 
-engine::SimTime ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
-                                    std::function<void()> done) {
+void ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
+                         std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
   const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
   const engine::SimTime end = ps.run_job(start, flops, steps);
@@ -194,7 +197,6 @@ engine::SimTime ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t st
     trace_span(RunContext::kPs, kind, start, {.flops = flops});
     if (!finished_) done();
   });
-  return end;
 }
 
 std::optional<double> ProtocolRun::last_global_loss() const {
@@ -228,34 +230,33 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
       if (!finished_) start_global_eval(*end);
     });
   }
-  const engine::SimTime job_end =
-      ps_job(SpanKind::kEvaluate, test_eval_flops(), 0, [this, worker, then = std::move(then)] {
-        const nn::EvalStats eval = global_eval_result();
-        ++result_.aggregations;
-        result_.global.push_back(
-            {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
-        trace_evaluation(result_.global.back());
-        if (!std::isfinite(eval.loss)) {
-          finish("diverged", "diverged");
-          return;
-        }
-        const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
-        result_.evaluations_since_best = stop_rule_.since_best();
-        if (stop_rule_.last_improved()) {
-          result_.best_loss = stop_rule_.best_loss();
-          result_.accuracy_at_best = stop_rule_.accuracy_at_best();
-          result_.best_time = ctx_.sim.now();
-        }
-        if (progress_) progress_(result_, ctx_.sim.now());
-        if (stop) {
-          finish("ok", "patience");
-        } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
-          finish("ok", "max_iterations");
-        } else {
-          then();
-        }
-      });
-  if (end) *end = job_end;
+  ps_job(SpanKind::kEvaluate, test_eval_flops(), 0, [this, worker, then = std::move(then)] {
+    const nn::EvalStats eval = global_eval_result();
+    ++result_.aggregations;
+    result_.global.push_back(
+        {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
+    trace_evaluation(result_.global.back());
+    if (!std::isfinite(eval.loss)) {
+      finish("diverged", "diverged");
+      return;
+    }
+    const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
+    result_.evaluations_since_best = stop_rule_.since_best();
+    if (stop_rule_.last_improved()) {
+      result_.best_loss = stop_rule_.best_loss();
+      result_.accuracy_at_best = stop_rule_.accuracy_at_best();
+      result_.best_time = ctx_.sim.now();
+    }
+    if (progress_) progress_(result_, ctx_.sim.now());
+    if (stop) {
+      finish("ok", "patience");
+    } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
+      finish("ok", "max_iterations");
+    } else {
+      then();
+    }
+  });
+  if (end) *end = ctx_.nodes[RunContext::kPs].busy_until();  // this job's end
 }
 
 void ProtocolRun::start_global_eval(engine::SimTime end) {

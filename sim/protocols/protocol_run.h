@@ -95,12 +95,10 @@ class ProtocolRun {
 
   void begin_iteration(std::size_t w);
   void push_update(std::size_t w, std::function<void()> at_ps);
-  // Return when the job ends.
-  engine::SimTime ps_job(double flops, std::int64_t steps, std::function<void()> done) {
-    return ps_job(SpanKind::kAggregate, flops, steps, std::move(done));
+  void ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+    ps_job(SpanKind::kAggregate, flops, steps, std::move(done));
   }
-  engine::SimTime ps_job(SpanKind kind, double flops, std::int64_t steps,
-                         std::function<void()> done);
+  void ps_job(SpanKind kind, double flops, std::int64_t steps, std::function<void()> done);
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
   // Ends the run now; later events are dropped.
