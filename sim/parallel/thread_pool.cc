@@ -195,11 +195,9 @@ void ThreadPool::worker_loop() {
     {
       std::unique_lock lock(mu_);
       work_cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+      if (stop_) return;
       task = claim_next();
-      if (task == nullptr) {
-        if (stop_) return;
-        continue;
-      }
+      if (task == nullptr) continue;  // only cancelled entries were left
     }
     run_claimed(*task, true);
   }

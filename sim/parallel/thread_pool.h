@@ -77,8 +77,8 @@ class ThreadPool {
   explicit ThreadPool(int threads);
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
-  // Joins the pool's threads after they finish the tasks already started; queued tasks that
-  // nobody waits for are dropped (their handles must be gone or empty by then).
+  // Joins the pool's threads once they finish the task each is running; queued tasks are dropped.
+  // Every handle of the pool's tasks must be gone or empty by then.
   ~ThreadPool();
 
   int threads() const { return threads_; }
