@@ -83,15 +83,11 @@ bool parse(const Args& args, Options& o) {
       "data-dir", po::value<std::string>(&o.data_dir),
       "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
       "<repo>/../shared/data)");
-  po::options_description hidden;
-  hidden.add_options()("scenario", po::value<std::string>(&o.request.file));
-  po::positional_options_description pos;
-  pos.add("scenario", 1);
   po::variables_map vm;
-  if (!parse_options("sweep", args, desc, vm, &hidden, &pos)) return false;
-  if (o.request.file.empty()) {
-    throw InputError("no scenario file given (usage: hermes-sim sweep SCENARIO --out DIR)");
-  }
+  const auto file = parse_options_and_argument("sweep", args, desc, vm, "scenario file",
+                                               "hermes-sim sweep SCENARIO --out DIR");
+  if (!file) return false;
+  o.request.file = *file;
   if (vm.count("seeds")) o.request.seeds.count = seeds;
   if (vm.count("seed-list")) o.request.seeds.list = sweep::parse_seed_list(seed_list);
   if (vm.count("jobs")) {
