@@ -4,6 +4,7 @@
 //   SSP(s): the same, but worker w may start its next iteration only while c_w - min_j c_j <= s
 //        (c = completed iterations); a worker ahead by more blocks until the slowest advances.
 //        s = 0 behaves like a barrier without averaging; s -> infinity is ASP.
+// "Applies" means w += delta, or w += delta / n with async_update "average" (RunSpec).
 // The pull is answered as soon as the update is applied; the evaluation is a separate PS job
 // queued behind it, so a worker never waits for the test-set evaluation (it would in a real PS
 // only if evaluation held the model lock; the reference evaluates in its own loop).
@@ -47,7 +48,7 @@ class StaleSynchronous final : public ProtocolRun {
       // Apply and evaluation are queued together, so the evaluation sees exactly this update
       // (the PS runs its jobs one at a time, in order).
       ps_job(aggregation_flops(1), 0, [this, w, delta] {
-        nn::axpy(1.0f, *delta, global_model().params());
+        nn::axpy(async_update_weight(), *delta, global_model().params());
         count_applied(1);
         send_model(w, [this, w] { try_begin(w); });
       });

@@ -63,7 +63,7 @@ void EbspRun::on_push_arrival(std::size_t w, std::shared_ptr<const std::vector<f
   }
   // Apply and evaluation are queued together, so the evaluation sees exactly this update.
   ps_job(aggregation_flops(1), 0, [this, w, delta] {
-    nn::axpy(1.0f, *delta, global_model().params());
+    nn::axpy(async_update_weight(), *delta, global_model().params());
     count_applied(1);
     on_applied(w);
   });

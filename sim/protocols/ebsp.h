@@ -9,7 +9,8 @@
 //   (b) Between barriers the workers run ASP-style without pulling: after each iteration a worker
 //       pushes its update (local model after - before the iteration) and at once starts its next
 //       iteration from its OWN local model. The PS applies each update on arrival (apply job and
-//       evaluate_global queued together, as ASP does, so the stop rule sees every update).
+//       evaluate_global queued together, as ASP does, so the stop rule sees every update), with
+//       weight 1 or 1/n (async_update "add" or "average", as ASP).
 //   (c) The PS records the arrival time of each worker's pushes in the cycle. Once every worker
 //       has pushed at least twice since the barrier, the PS runs zipline() over each worker's
 //       (last push time, last push interval) with R. Choice: two pushes, not "first push minus

@@ -120,6 +120,13 @@ class ProtocolRun {
   // FLOPs for the PS to combine k model-sized vectors (one multiply-add per parameter each).
   double aggregation_flops(std::size_t k) const;
   void count_applied(std::int64_t updates) { result_.iterations += updates; }
+  // The factor an asynchronous baseline applies an arriving update with (RunSpec::async_update):
+  // 1, or 1/n for n workers.
+  float async_update_weight() const {
+    return spec().async_update == scenario::AsyncUpdate::kAverage
+               ? 1.0f / static_cast<float>(worker_count())
+               : 1.0f;
+  }
 
   // Loss of the latest global evaluation; nullopt before the first.
   std::optional<double> last_global_loss() const;

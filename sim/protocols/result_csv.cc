@@ -15,26 +15,21 @@ std::string num(double v) { return metrics::format_fixed(v, 6); }
 
 std::string run_params(const scenario::RunSpec& r) {
   std::map<std::string, std::string> p;
-  switch (r.protocol) {
-    case scenario::Protocol::kSsp:
-      p["staleness"] = std::to_string(r.staleness);
-      break;
-    case scenario::Protocol::kEbsp:
-      p["lookahead"] = std::to_string(r.lookahead);
-      break;
-    case scenario::Protocol::kHermes:
-      p["alpha"] = num(r.hermes.alpha);
-      p["beta"] = num(r.hermes.beta);
-      p["lambda"] = std::to_string(r.hermes.lambda);
-      p["window"] = std::to_string(r.hermes.window);
-      p["variant"] = r.hermes.variant == scenario::HermesVariant::kPaper ? "paper" : "reference";
-      if (!r.hermes.gup) p["gup"] = "false";
-      if (!r.hermes.loss_weighting) p["loss_weighting"] = "false";
-      if (!r.dynamic_allocation) p["dynamic_allocation"] = "false";
-      break;
-    default:
-      if (r.dynamic_allocation) p["dynamic_allocation"] = "true";
-      break;
+  if (r.protocol == scenario::Protocol::kHermes) {
+    p["alpha"] = num(r.hermes.alpha);
+    p["beta"] = num(r.hermes.beta);
+    p["lambda"] = std::to_string(r.hermes.lambda);
+    p["window"] = std::to_string(r.hermes.window);
+    p["variant"] = r.hermes.variant == scenario::HermesVariant::kPaper ? "paper" : "reference";
+    if (!r.hermes.gup) p["gup"] = "false";
+    if (!r.hermes.loss_weighting) p["loss_weighting"] = "false";
+    if (!r.dynamic_allocation) p["dynamic_allocation"] = "false";
+  } else {
+    // The baselines name only what differs from their defaults.
+    if (r.protocol == scenario::Protocol::kSsp) p["staleness"] = std::to_string(r.staleness);
+    if (r.protocol == scenario::Protocol::kEbsp) p["lookahead"] = std::to_string(r.lookahead);
+    if (r.async_update == scenario::AsyncUpdate::kAverage) p["async_update"] = "average";
+    if (r.dynamic_allocation) p["dynamic_allocation"] = "true";
   }
   std::string out;
   for (const auto& [k, v] : p) out += (out.empty() ? "" : ";") + k + "=" + v;

@@ -56,6 +56,7 @@ std::string default_run_name(const RunSpec& run) {
     case Protocol::kDemo:
       return name;
   }
+  if (run.async_update == AsyncUpdate::kAverage) name += "-avg";
   if (run.dynamic_allocation) name += "-dyn";
   return name;
 }
@@ -91,6 +92,8 @@ std::optional<std::string> default_run_name(const Json& run) {
   get("window", spec.hermes.window);
   get("gup", spec.hermes.gup);
   get("loss_weighting", spec.hermes.loss_weighting);
+  const auto a = run.find("async_update");
+  if (a != run.end() && *a == "average") spec.async_update = AsyncUpdate::kAverage;
   const auto v = run.find("variant");
   if (v != run.end() && *v == "paper") spec.hermes.variant = HermesVariant::kPaper;
   return default_run_name(spec);

@@ -28,6 +28,12 @@ void read_baseline_params(ObjectReader& r, RunSpec& run) {
     run.lookahead = r.int32("lookahead", defaults::kLookahead, Range::at_least(1))
                         .value_or(defaults::kLookahead);
   }
+  if (run.protocol != Protocol::kBsp) {
+    run.async_update =
+        r.choice("async_update", {"add", "average"}, "add").value_or("add") == "average"
+            ? AsyncUpdate::kAverage
+            : AsyncUpdate::kAdd;
+  }
 }
 
 void read_hermes_params(ObjectReader& r, RunSpec& run) {
@@ -74,8 +80,9 @@ ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags,
   if (!protocol_text) {
     // Without a protocol the valid parameters are unknown: accept those of every protocol so
     // that only keys no protocol has are reported.
-    for (const char* key : {"dynamic_allocation", "staleness", "lookahead", "alpha", "beta",
-                            "lambda", "window", "variant", "gup", "loss_weighting", "iterations"}) {
+    for (const char* key :
+         {"dynamic_allocation", "staleness", "lookahead", "async_update", "alpha", "beta", "lambda",
+          "window", "variant", "gup", "loss_weighting", "iterations"}) {
       r.accept(key);
     }
     r.finish();

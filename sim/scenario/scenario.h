@@ -91,6 +91,12 @@ struct TrainingSpec {
 
 enum class Protocol { kBsp, kAsp, kSsp, kEbsp, kHermes, kDemo };
 
+// How the asynchronous baselines (asp, ssp, ebsp) apply an update that arrives at the PS.
+enum class AsyncUpdate {
+  kAdd,      // w += delta: the worker's whole model change, the literal "apply on arrival"
+  kAverage,  // w += delta / n: the weight one update has in BSP's average of n workers
+};
+
 enum class HermesVariant {
   kReference,  // the released code's quirks: cumulative S_i, global model = w0 - lr * G
   kPaper,      // the clean formulation: per-update S_i applied to the current global model
@@ -111,11 +117,12 @@ struct HermesParams {
 struct RunSpec {
   std::string name;  // unique within the scenario; [A-Za-z0-9._-]+
   Protocol protocol = Protocol::kBsp;
-  bool dynamic_allocation = false;             // default true for hermes, false for the baselines
-  int staleness = defaults::kStaleness;        // ssp
-  int lookahead = defaults::kLookahead;        // ebsp
-  HermesParams hermes;                         // hermes
-  int iterations = defaults::kDemoIterations;  // demo: iterations per worker
+  bool dynamic_allocation = false;               // default true for hermes, false for the baselines
+  int staleness = defaults::kStaleness;          // ssp
+  int lookahead = defaults::kLookahead;          // ebsp
+  AsyncUpdate async_update = AsyncUpdate::kAdd;  // asp, ssp, ebsp
+  HermesParams hermes;                           // hermes
+  int iterations = defaults::kDemoIterations;    // demo: iterations per worker
 };
 
 // How the PS's control service is used, for the API-call counts (no effect on simulated time).

@@ -83,5 +83,54 @@ TEST(Ssp, LargeStalenessBehavesLikeAsp) {
   for (std::size_t i = 0; i < a.global.size(); ++i) EXPECT_EQ(a.global[i].loss, b.global[i].loss);
 }
 
+// "average" applies delta / n instead of delta. Everything before the first application is the
+// same (every worker's first iteration starts from w0), then the global models part.
+TEST(AsyncUpdate, AverageAppliesAnNthOfEachUpdate) {
+  const auto data = testing::blocks_split();
+  for (const char* protocol : {"asp", "ssp", "ebsp"}) {
+    const std::string p = std::string(R"("protocol": ")") + protocol + R"(")";
+    const auto add = cluster("{" + p + "}");
+    const auto avg = cluster("{" + p + R"(, "async_update": "average"})");
+    const RunResult a = run_protocol(add, add.runs[0], data);
+    const RunResult b = run_protocol(avg, avg.runs[0], data);
+    ASSERT_FALSE(a.global.empty());
+    ASSERT_FALSE(b.global.empty());
+    for (int w = 0; w < 4; ++w) {
+      const auto first = [w](const RunResult& r) {
+        return *std::find_if(r.iterations_log.begin(), r.iterations_log.end(),
+                             [w](const WorkerIterationRecord& it) { return it.worker == w; });
+      };
+      EXPECT_EQ(first(a).local_loss, first(b).local_loss) << protocol << " worker " << w;
+      EXPECT_EQ(first(a).end, first(b).end) << protocol << " worker " << w;
+    }
+    EXPECT_NE(a.global[0].loss, b.global[0].loss) << protocol;
+    // A quarter of one worker's step from w0 improves the loss less than the whole step.
+    EXPECT_GT(b.global[0].loss, a.global[0].loss) << protocol;
+  }
+}
+
+TEST(AsyncUpdate, AverageIsAddForASingleWorker) {
+  const auto data = testing::blocks_split();
+  const auto one = [](const char* extra) {
+    const std::string text = R"({"name": "one", "seed": 3,
+      "cluster": {"ps": {"profile": "DS3_v2"}, "workers": [{"profile": "DS2_v2"}]},
+      "training": {"chunk_size": 100, "local_epochs": 1, "stop": {"max_iterations": 12}},
+      "runs": [{"protocol": "asp")" +
+                             std::string(extra) + "}]}";
+    Diagnostics diags("one");
+    auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
+    EXPECT_TRUE(diags.ok()) << diags.format();
+    return *sc;
+  };
+  const auto add = one("");
+  const auto avg = one(R"(, "async_update": "average")");
+  const RunResult a = run_protocol(add, add.runs[0], data);
+  const RunResult b = run_protocol(avg, avg.runs[0], data);
+  ASSERT_EQ(a.global.size(), 12u);
+  ASSERT_EQ(b.global.size(), 12u);
+  for (std::size_t i = 0; i < a.global.size(); ++i) EXPECT_EQ(a.global[i].loss, b.global[i].loss);
+  EXPECT_EQ(a.sim_time, b.sim_time);
+}
+
 }  // namespace
 }  // namespace hermes::protocols

@@ -202,6 +202,10 @@ TEST(ScenarioLoad, DefaultRunNamesNameTheDistinguishingParameters) {
   EXPECT_EQ(name(R"({"protocol": "ssp"})"), "ssp-125");
   EXPECT_EQ(name(R"({"protocol": "ssp", "staleness": 4})"), "ssp-4");
   EXPECT_EQ(name(R"({"protocol": "ebsp", "lookahead": 20})"), "ebsp-20");
+  EXPECT_EQ(name(R"({"protocol": "asp", "async_update": "average"})"), "asp-avg");
+  EXPECT_EQ(name(R"({"protocol": "ssp", "async_update": "add"})"), "ssp-125");
+  EXPECT_EQ(name(R"({"protocol": "ebsp", "async_update": "average", "dynamic_allocation": true})"),
+            "ebsp-150-avg-dyn");
   EXPECT_EQ(name(R"({"protocol": "hermes", "alpha": -1.6, "beta": 0.15})"), "hermes-1.6-b0.15");
   EXPECT_EQ(name(R"({"protocol": "hermes", "variant": "paper", "gup": false,
                      "dynamic_allocation": false, "loss_weighting": false, "window": 4,

@@ -232,6 +232,11 @@ TEST(ScenarioValidation, RunsProtocolsAndParameters) {
             Paths{"/runs/0/dynamic_allocation"});
   EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "asp", "iterations": 3}]})"),
             Paths{"/runs/0/iterations"});
+  // BSP averages by construction; only the asynchronous baselines choose how to apply.
+  EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "bsp", "async_update": "add"}]})"),
+            Paths{"/runs/0/async_update"});
+  EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "hermes", "async_update": "add"}]})"),
+            Paths{"/runs/0/async_update"});
 }
 
 TEST(ScenarioValidation, ProtocolParameterRanges) {
@@ -257,6 +262,11 @@ TEST(ScenarioValidation, ProtocolParameterRanges) {
             Paths{"/runs/0/staleness"});
   EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "ebsp", "lookahead": 0}]})"),
             Paths{"/runs/0/lookahead"});
+  EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "ssp", "async_update": "mean"}]})", diags),
+            Paths{"/runs/0/async_update"});
+  EXPECT_TRUE(Contains(only_message(diags), "accepted: add, average"));
+  EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "asp", "async_update": 0.5}]})"),
+            Paths{"/runs/0/async_update"});
   EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "demo", "iterations": 0}]})"),
             Paths{"/runs/0/iterations"});
 }
