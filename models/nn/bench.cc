@@ -45,7 +45,7 @@ struct GemmOperands {
   MatrixF w, x, y, dw, dx;
 };
 
-void run_gemm(GemmOperands& g) {
+void run_eigen_gemm(GemmOperands& g) {
   switch (g.shape.op) {
     case GemmShape::kForward:
       g.y.noalias() = g.w * g.x;
@@ -59,7 +59,61 @@ void run_gemm(GemmOperands& g) {
   }
 }
 
+// The same products as run_eigen_gemm, through the project's gemm() as the layers call it.
+void run_kernel_gemm(GemmKernel kernel, GemmOperands& g) {
+  const GemmShape& s = g.shape;
+  switch (s.op) {
+    case GemmShape::kForward:  // y (m x n) = w (m x k) x (k x n)
+      gemm_with(kernel, Transpose::kNo, Transpose::kNo, s.m, s.n, s.k, g.w.data(), s.m, g.x.data(),
+                s.k, g.y.data(), s.m, false);
+      break;
+    case GemmShape::kWeightGrad:  // dw (m x k) = y (m x n) x^T
+      gemm_with(kernel, Transpose::kNo, Transpose::kYes, s.m, s.k, s.n, g.y.data(), s.m, g.x.data(),
+                s.k, g.dw.data(), s.m, false);
+      break;
+    case GemmShape::kInputGrad:  // dx (k x n) = w^T y
+      gemm_with(kernel, Transpose::kYes, Transpose::kNo, s.k, s.n, s.m, g.w.data(), s.m, g.y.data(),
+                s.m, g.dx.data(), s.k, false);
+      break;
+  }
+}
+
+std::uint64_t fnv1a(const void* data, std::size_t bytes) {
+  std::uint64_t h = 14695981039346656037ull;
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
 }  // namespace
+
+std::string gemm_engine_name(GemmEngine engine) {
+  switch (engine) {
+    case GemmEngine::kEigen:
+      return "eigen";
+    case GemmEngine::kAvx2:
+      return std::string(gemm_kernel_name(GemmKernel::kAvx2));
+    case GemmEngine::kAvx512:
+      return std::string(gemm_kernel_name(GemmKernel::kAvx512));
+  }
+  return "?";
+}
+
+bool gemm_engine_runs_here(GemmEngine engine) {
+  switch (engine) {
+    case GemmEngine::kEigen:
+      return true;
+    case GemmEngine::kAvx2:
+      return gemm_kernel_runs_here(GemmKernel::kAvx2);
+    case GemmEngine::kAvx512:
+      return gemm_kernel_runs_here(GemmKernel::kAvx512);
+  }
+  return false;
+}
+
+GemmEngine profile_gemm_engine() {
+  return profile_gemm_kernel() == GemmKernel::kAvx512 ? GemmEngine::kAvx512 : GemmEngine::kAvx2;
+}
 
 std::vector<GemmShape> training_gemms(const ModelSpec& spec, int batch) {
   if (batch <= 0) throw std::invalid_argument("training_gemms: batch must be > 0");
@@ -91,7 +145,8 @@ std::vector<GemmShape> training_gemms(const ModelSpec& spec, int batch) {
   return fwd;
 }
 
-Timing bench_gemms(const ModelSpec& spec, int batch, int repeats, double min_seconds) {
+Timing bench_gemms(const ModelSpec& spec, int batch, int repeats, double min_seconds,
+                   GemmEngine engine) {
   engine::RandomStream rng = engine::RandomStream::named(1, "bench-gemm");
   std::vector<GemmOperands> ops;
   Timing t;
@@ -105,8 +160,14 @@ Timing bench_gemms(const ModelSpec& spec, int batch, int repeats, double min_sec
     ops.push_back(std::move(g));
     t.flops += s.flops();
   }
-  auto step = [&ops] {
-    for (GemmOperands& g : ops) run_gemm(g);
+  auto step = [&ops, engine] {
+    for (GemmOperands& g : ops) {
+      if (engine == GemmEngine::kEigen) {
+        run_eigen_gemm(g);
+      } else {
+        run_kernel_gemm(engine == GemmEngine::kAvx2 ? GemmKernel::kAvx2 : GemmKernel::kAvx512, g);
+      }
+    }
   };
   step();  // warm-up: caches, page faults
   std::vector<double> runs;
@@ -132,7 +193,8 @@ std::string eigen_build_info() {
 }
 
 TrainTiming bench_training(const ModelSpec& spec, int batch, int samples, int repeats,
-                           std::uint64_t seed) {
+                           GemmKernel kernel, std::uint64_t seed) {
+  const ScopedGemmKernel use_kernel(kernel);
   if (samples <= 0) throw std::invalid_argument("bench_training: samples must be > 0");
   data::Dataset ds;
   ds.name = "synthetic";
@@ -164,6 +226,7 @@ TrainTiming bench_training(const ModelSpec& spec, int batch, int samples, int re
   t.step.seconds = epoch / steps;
   t.step.flops = model.flops_train_per_sample() * samples / steps;
   t.samples_per_second = samples / epoch;
+  t.params_hash = fnv1a(model.params().data(), model.params().size_bytes());
   return t;
 }
 

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "models/nn/eigen_config.h"
+#include "models/nn/columns.h"
+#include "models/nn/gemm.h"
 
 namespace hermes::nn {
 
@@ -38,7 +39,7 @@ void Conv2D<T>::init_params(engine::RandomStream& rng) {
   const double fan_in = patch_;
   const double fan_out = static_cast<double>(kernel_) * kernel_ * filters_;
   fill_uniform(this->params_, nw, init_limit(init_, fan_in, fan_out), rng);
-  VectorMap<T>(this->params_ + nw, filters_).setZero();
+  std::fill_n(this->params_ + nw, filters_, T(0));
 }
 
 template <typename T>
@@ -144,32 +145,27 @@ template <typename T>
 void Conv2D<T>::forward(const T* x, T* y, int n) {
   if (n > capacity_) throw std::logic_error("Conv2D::forward: batch above reserved capacity");
   im2col(x, n);
-  const Eigen::Index cols = static_cast<Eigen::Index>(n) * out_hw_;
-  const ConstMatrixMap<T> W(this->params_, filters_, patch_);
-  const ConstVectorMap<T> bias(this->params_ + static_cast<std::ptrdiff_t>(filters_) * patch_,
-                               filters_);
-  const ConstMatrixMap<T> X(cols_.data(), patch_, cols);
-  MatrixMap<T> Y(y, filters_, cols);
-  Y.colwise() = bias;
-  Y.noalias() += W * X;
+  const int cols = n * out_hw_;
+  const T* W = this->params_;  // filters x patch
+  const T* bias = W + static_cast<std::ptrdiff_t>(filters_) * patch_;
+  fill_columns(bias, filters_, cols, y);
+  gemm(Transpose::kNo, Transpose::kNo, filters_, cols, patch_, W, filters_, cols_.data(), patch_, y,
+       filters_, true);
 }
 
 template <typename T>
 void Conv2D<T>::backward(const T* /*x*/, const T* /*y*/, T* dy, T* dx, int n) {
-  const Eigen::Index cols = static_cast<Eigen::Index>(n) * out_hw_;
-  const std::ptrdiff_t nw = static_cast<std::ptrdiff_t>(filters_) * patch_;
-  const ConstMatrixMap<T> W(this->params_, filters_, patch_);
-  const ConstMatrixMap<T> dY(dy, filters_, cols);
-  MatrixMap<T> X(cols_.data(), patch_, cols);
-  MatrixMap<T> dW(this->grads_, filters_, patch_);
-  VectorMap<T> db(this->grads_ + nw, filters_);
-  dW.noalias() = dY * X.transpose();
-  // Column by column: vectorised adds (rowwise().sum() on column-major data reduces with
-  // a stride and ran ~4% of the CNN step).
-  db.setZero();
-  for (Eigen::Index j = 0; j < dY.cols(); ++j) db += dY.col(j);
+  const int cols = n * out_hw_;
+  const T* W = this->params_;
+  T* dW = this->grads_;
+  T* db = dW + static_cast<std::ptrdiff_t>(filters_) * patch_;
+  gemm(Transpose::kNo, Transpose::kYes, filters_, patch_, cols, dy, filters_, cols_.data(), patch_,
+       dW, filters_, false);  // dW = dY X^T
+  sum_columns(dy, filters_, cols, db);
   if (dx != nullptr) {
-    X.noalias() = W.transpose() * dY;  // the columns are no longer needed: reuse them
+    // dX columns = W^T dY; the im2col columns are no longer needed: reuse them.
+    gemm(Transpose::kYes, Transpose::kNo, patch_, cols, filters_, W, filters_, dy, filters_,
+         cols_.data(), patch_, false);
     col2im(dx, n);
   }
 }

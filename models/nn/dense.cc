@@ -1,8 +1,10 @@
 #include "models/nn/dense.h"
 
+#include <algorithm>
 #include <stdexcept>
 
-#include "models/nn/eigen_config.h"
+#include "models/nn/columns.h"
+#include "models/nn/gemm.h"
 
 namespace hermes::nn {
 
@@ -27,38 +29,30 @@ template <typename T>
 void Dense<T>::init_params(engine::RandomStream& rng) {
   const std::size_t nw = static_cast<std::size_t>(units_) * static_cast<std::size_t>(in_features_);
   fill_uniform(this->params_, nw, init_limit(init_, in_features_, units_), rng);
-  VectorMap<T>(this->params_ + nw, units_).setZero();
+  std::fill_n(this->params_ + nw, units_, T(0));
 }
 
 template <typename T>
 void Dense<T>::forward(const T* x, T* y, int n) {
-  const ConstMatrixMap<T> W(this->params_, units_, in_features_);
-  const ConstVectorMap<T> b(this->params_ + static_cast<std::ptrdiff_t>(units_) * in_features_,
-                            units_);
-  const ConstMatrixMap<T> X(x, in_features_, n);
-  MatrixMap<T> Y(y, units_, n);
-  // Bias first, then accumulate the GEMM into it: Eigen's GEMM adds into the destination anyway,
-  // so the bias costs one pass instead of two.
-  Y.colwise() = b;
-  Y.noalias() += W * X;
+  const T* W = this->params_;  // units x in
+  const T* b = W + static_cast<std::ptrdiff_t>(units_) * in_features_;
+  // Bias first, then the product accumulates into it: one pass over Y instead of two.
+  fill_columns(b, units_, n, y);
+  gemm(Transpose::kNo, Transpose::kNo, units_, n, in_features_, W, units_, x, in_features_, y,
+       units_, true);
 }
 
 template <typename T>
 void Dense<T>::backward(const T* x, const T* /*y*/, T* dy, T* dx, int n) {
-  const std::ptrdiff_t nw = static_cast<std::ptrdiff_t>(units_) * in_features_;
-  const ConstMatrixMap<T> W(this->params_, units_, in_features_);
-  const ConstMatrixMap<T> X(x, in_features_, n);
-  const ConstMatrixMap<T> dY(dy, units_, n);
-  MatrixMap<T> dW(this->grads_, units_, in_features_);
-  VectorMap<T> db(this->grads_ + nw, units_);
-  dW.noalias() = dY * X.transpose();
-  // Column by column: vectorised adds (rowwise().sum() on column-major data reduces with
-  // a stride and ran ~4% of the CNN step).
-  db.setZero();
-  for (Eigen::Index j = 0; j < dY.cols(); ++j) db += dY.col(j);
+  const T* W = this->params_;
+  T* dW = this->grads_;
+  T* db = dW + static_cast<std::ptrdiff_t>(units_) * in_features_;
+  gemm(Transpose::kNo, Transpose::kYes, units_, in_features_, n, dy, units_, x, in_features_, dW,
+       units_, false);  // dW = dY X^T
+  sum_columns(dy, units_, n, db);
   if (dx != nullptr) {
-    MatrixMap<T> dX(dx, in_features_, n);
-    dX.noalias() = W.transpose() * dY;
+    gemm(Transpose::kYes, Transpose::kNo, in_features_, n, units_, W, units_, dy, units_, dx,
+         in_features_, false);  // dX = W^T dY
   }
 }
 

@@ -6,7 +6,6 @@
 
 #include "models/nn/conv2d.h"
 #include "models/nn/dense.h"
-#include "models/nn/eigen_config.h"
 #include "models/nn/flatten.h"
 #include "models/nn/maxpool.h"
 #include "models/nn/relu.h"
@@ -208,8 +207,9 @@ SoftmaxCeResult BasicModel<T>::forward_loss(const std::uint8_t* labels, int n) {
 
 template <typename T>
 void BasicModel<T>::sgd_step(T lr) {
-  const auto len = static_cast<Eigen::Index>(params_.size());
-  VectorMap<T>(params_.data(), len) -= lr * ConstVectorMap<T>(grads_.data(), len);
+  T* p = params_.data();
+  const T* g = grads_.data();
+  for (std::size_t i = 0; i < params_.size(); ++i) p[i] = p[i] - lr * g[i];
 }
 
 template <typename T>

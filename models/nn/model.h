@@ -1,6 +1,6 @@
 // A sequential classifier (layers + fused softmax/cross-entropy loss) whose parameters are ONE
 // flat buffer and whose gradients are ONE flat buffer of the same layout. Each layer works on a
-// view (Eigen::Map) of its slice, so snapshots, gradient sums and weighted averages of models
+// view of its slice, so snapshots, gradient sums and weighted averages of models
 // are single vector operations on params() / grads() (see param_ops.h).
 //
 // Workspaces (activations, gradients, im2col columns, pool arg-max) are allocated by

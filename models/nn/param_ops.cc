@@ -5,8 +5,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "models/nn/eigen_config.h"
-
 namespace hermes::nn {
 
 namespace {
@@ -22,12 +20,11 @@ void check_size(std::size_t got, std::size_t want, const char* what) {
 
 void axpy(float a, std::span<const float> x, std::span<float> y) {
   check_size(x.size(), y.size(), "axpy");
-  const auto n = static_cast<Eigen::Index>(x.size());
-  VectorMap<float>(y.data(), n) += a * ConstVectorMap<float>(x.data(), n);
+  for (std::size_t i = 0; i < x.size(); ++i) y[i] = y[i] + a * x[i];
 }
 
 void scale(float a, std::span<float> x) {
-  VectorMap<float>(x.data(), static_cast<Eigen::Index>(x.size())) *= a;
+  for (float& v : x) v = v * a;
 }
 
 void weighted_average(std::span<const std::span<const float>> xs, std::span<const double> weights,
@@ -47,11 +44,13 @@ void weighted_average(std::span<const std::span<const float>> xs, std::span<cons
   alignas(64) float acc[kBlock];
   for (std::size_t begin = 0; begin < out.size(); begin += kBlock) {
     const std::size_t len = std::min(kBlock, out.size() - begin);
-    const auto n = static_cast<Eigen::Index>(len);
-    ArrayMap<float> a(acc, n);
-    a = static_cast<float>(weights[0] / total) * ConstArrayMap<float>(xs[0].data() + begin, n);
+    const float w0 = static_cast<float>(weights[0] / total);
+    const float* x0 = xs[0].data() + begin;
+    for (std::size_t j = 0; j < len; ++j) acc[j] = w0 * x0[j];
     for (std::size_t i = 1; i < xs.size(); ++i) {
-      a += static_cast<float>(weights[i] / total) * ConstArrayMap<float>(xs[i].data() + begin, n);
+      const float wi = static_cast<float>(weights[i] / total);
+      const float* xi = xs[i].data() + begin;
+      for (std::size_t j = 0; j < len; ++j) acc[j] = acc[j] + wi * xi[j];
     }
     std::copy_n(acc, len, out.data() + begin);
   }

@@ -1,21 +1,21 @@
 #include "models/nn/relu.h"
 
-#include "models/nn/eigen_config.h"
+#include <cstddef>
 
 namespace hermes::nn {
 
+// max(x, 0) as std::max(x, 0) computes it: (x < 0) ? 0 : x, so NaN stays NaN and -0 stays -0.
 template <typename T>
 void Relu<T>::forward(const T* x, T* y, int n) {
-  const auto len = static_cast<Eigen::Index>(this->in_.size()) * n;
-  ArrayMap<T>(y, len) = ConstArrayMap<T>(x, len).max(T(0));
+  const std::size_t len = this->in_.size() * static_cast<std::size_t>(n);
+  for (std::size_t i = 0; i < len; ++i) y[i] = x[i] < T(0) ? T(0) : x[i];
 }
 
 template <typename T>
 void Relu<T>::backward(const T* /*x*/, const T* y, T* dy, T* dx, int n) {
   if (dx == nullptr) return;
-  const auto len = static_cast<Eigen::Index>(this->in_.size()) * n;
-  const ConstArrayMap<T> Y(y, len);
-  ArrayMap<T>(dx, len) = (Y > T(0)).select(ConstArrayMap<T>(dy, len), T(0));
+  const std::size_t len = this->in_.size() * static_cast<std::size_t>(n);
+  for (std::size_t i = 0; i < len; ++i) dx[i] = y[i] > T(0) ? dy[i] : T(0);
 }
 
 template class Relu<float>;

@@ -250,8 +250,9 @@ int bench_run(const Args& args) {
   for (int w : worker_counts) scaled(file, sets, sc, w, updates_per_worker);
 
   const data::TrainTestSplit data = data::load_dataset(sc.dataset.name, data_dir);
-  const nn::Timing gemm = nn::bench_gemms(protocols::scenario_model_spec(sc),
-                                          sc.training.batch_size, gemm_repeats, 0.2);
+  const nn::Timing gemm =
+      nn::bench_gemms(protocols::scenario_model_spec(sc), sc.training.batch_size, gemm_repeats, 0.2,
+                      nn::profile_gemm_engine());
   const double gemm_gflops = gemm.gflops();
   std::cout << "bench run " << file << ": " << sc.runs.size() << " runs, " << sc.worker_count()
             << " workers, " << sc.dataset.name << "/" << sc.model.name << "; "

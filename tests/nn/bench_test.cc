@@ -37,13 +37,26 @@ TEST(Bench, CnnGemmsUseIm2colShapes) {
 }
 
 TEST(Bench, TimingsArePositiveAndConsistent) {
-  const Timing gemm = bench_gemms(mlp_spec(), 16, 1, 0.01);
-  EXPECT_GT(gemm.seconds, 0.0);
-  EXPECT_GT(gemm.gflops(), 0.1);
-  const TrainTiming train = bench_training(mlp_spec(), 16, 64, 1);
+  for (GemmEngine e : {GemmEngine::kEigen, GemmEngine::kAvx2, GemmEngine::kAvx512}) {
+    if (!gemm_engine_runs_here(e)) continue;
+    const Timing gemm = bench_gemms(mlp_spec(), 16, 1, 0.01, e);
+    EXPECT_GT(gemm.seconds, 0.0) << gemm_engine_name(e);
+    EXPECT_GT(gemm.gflops(), 0.1) << gemm_engine_name(e);
+  }
+  const TrainTiming train = bench_training(mlp_spec(), 16, 64, 1, GemmKernel::kAvx2);
   EXPECT_GT(train.samples_per_second, 0.0);
   EXPECT_NEAR(train.step.flops, 16 * Model(mlp_spec()).flops_train_per_sample(), 1.0);
   EXPECT_NEAR(train.samples_per_second * train.step.seconds, 16.0, 1e-6);
+}
+
+// The kernels differ in speed only: one epoch ends with the same parameter bytes.
+TEST(Bench, EveryKernelTrainsToTheSameBytes) {
+  const TrainTiming ref = bench_training(cnn_spec(), 16, 20, 1, GemmKernel::kReference);
+  for (GemmKernel k : {GemmKernel::kAvx2, GemmKernel::kAvx512}) {
+    if (!gemm_kernel_runs_here(k)) continue;
+    EXPECT_EQ(bench_training(cnn_spec(), 16, 20, 1, k).params_hash, ref.params_hash)
+        << gemm_kernel_name(k);
+  }
 }
 
 }  // namespace

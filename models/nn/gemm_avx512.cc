@@ -1,0 +1,41 @@
+// The AVX-512 GEMM kernel: 16 floats a vector, tiles of 48 rows x 8 columns (24 accumulators of
+// the 32 zmm registers). Compiled into every build (CMake sets -mavx512f on this file only) so
+// that tests and `bench math` can hold it against the AVX2 kernel; gemm<float> uses it only in the
+// native profile on a CPU that has AVX-512. See gemm_kernels.h for why this file includes nothing
+// but the intrinsics.
+#include <immintrin.h>
+
+#include "models/nn/gemm_kernels.h"
+
+#if !defined(__AVX512F__)
+#error "gemm_avx512.cc must be compiled with AVX-512F (CMake sets -mavx512f on it)"
+#endif
+
+namespace {
+
+struct Isa {
+  using V = __m512;
+  static constexpr int kW = 16;
+  static constexpr int kMv = 3;
+  static constexpr int kNr = 8;
+  static V zero() { return _mm512_setzero_ps(); }
+  static V load(const float* p) { return _mm512_load_ps(p); }
+  static V loadu(const float* p) { return _mm512_loadu_ps(p); }
+  static void store(float* p, V v) { _mm512_store_ps(p, v); }
+  static void storeu(float* p, V v) { _mm512_storeu_ps(p, v); }
+  static V bcast(const float* p) { return _mm512_set1_ps(*p); }
+  static V fmadd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+  static V add(V a, V b) { return _mm512_add_ps(a, b); }
+};
+
+#include "models/nn/gemm_kernel_impl.h"
+
+}  // namespace
+
+namespace hermes::nn::detail {
+
+void gemm_avx512(const GemmCall& g, float* pack_a, float* pack_b) {
+  gemm_blocked(g, pack_a, pack_b);
+}
+
+}  // namespace hermes::nn::detail
