@@ -1,5 +1,7 @@
-// The one place where hermes_nn includes Eigen. Every nn source (and the nn tests) include this
-// header instead of <Eigen/...> so that all of them see the same configuration.
+// The one place where the project includes Eigen. The model math does not use Eigen (its products
+// are models/nn/gemm.h, whose sums do not depend on the host); Eigen's GEMM is the yardstick of
+// `bench math` and the control of the cache-size regression test, and they include this header
+// instead of <Eigen/...> so that both see the same configuration.
 //
 // Why the stack limit: Eigen's GEMM packs its operands into blocking buffers. Buffers up to
 // EIGEN_STACK_ALLOCATION_LIMIT bytes live on the stack (alloca), larger ones are malloc'ed on

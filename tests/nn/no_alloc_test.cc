@@ -1,7 +1,7 @@
 // The training step must not touch the heap. This test binary interposes malloc & co. (glibc
 // lets a program define them; they forward to __libc_*) and counts calls while armed. That
-// catches operator new and Eigen's internal GEMM buffers alike (Eigen calls malloc directly), so
-// it proves the step stays allocation-free, not just our own code. Sanitizer builds interpose
+// catches operator new and direct malloc calls alike, so it proves the step stays
+// allocation-free, not just our own containers. Sanitizer builds interpose
 // malloc themselves, so there the test is skipped.
 #include <gtest/gtest.h>
 
@@ -69,7 +69,7 @@ long allocations_in_steps(const ModelSpec& spec, int batch, int steps) {
   }
   std::vector<std::uint8_t> labels(static_cast<std::size_t>(batch));
   for (auto& l : labels) l = static_cast<std::uint8_t>(rng.uniform_int(10));
-  m.forward_backward(labels.data(), batch);  // warm-up (Eigen's one-time cache-size query)
+  m.forward_backward(labels.data(), batch);  // warm-up (the thread's GEMM packing buffers)
   m.sgd_step(0.01f);
   g_allocations = 0;
   g_armed = true;
