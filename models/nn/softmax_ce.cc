@@ -1,10 +1,25 @@
 #include "models/nn/softmax_ce.h"
 
-#include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
+#include "sim/common/portable_math.h"
+
 namespace hermes::nn {
+
+namespace {
+// exp and log of libm give host-dependent last bits (sim/common/portable_math.h); these compute
+// in double with hermes::portable and round once to T.
+template <typename T>
+T exp_of(T x) {
+  return static_cast<T>(portable::exp(static_cast<double>(x)));
+}
+template <typename T>
+T log_of(T x) {
+  return static_cast<T>(portable::log(static_cast<double>(x)));
+}
+}  // namespace
 
 template <typename T>
 SoftmaxCeResult softmax_cross_entropy(const T* logits, const std::uint8_t* labels, int classes,
@@ -23,15 +38,15 @@ SoftmaxCeResult softmax_cross_entropy(const T* logits, const std::uint8_t* label
     }
     const T m = z[arg];
     T sum = 0;  // in [1, classes]: no overflow whatever the logits
-    for (int i = 0; i < classes; ++i) sum += std::exp(z[i] - m);
+    for (int i = 0; i < classes; ++i) sum += exp_of(z[i] - m);
     // logsumexp(z) - z_y = (m - z_y) + log(sum): both terms are exact-ish and small, so the loss
     // keeps full relative precision even when the logits are ~1000 (lse - z_y would lose it).
-    r.loss_sum += static_cast<double>(m - z[y]) + static_cast<double>(std::log(sum));
+    r.loss_sum += static_cast<double>(m - z[y]) + static_cast<double>(log_of(sum));
     r.correct += (arg == y) ? 1 : 0;
     if (dlogits != nullptr) {
       T* g = dlogits + static_cast<std::ptrdiff_t>(j) * classes;
       const T scale = grad_scale / sum;
-      for (int i = 0; i < classes; ++i) g[i] = scale * std::exp(z[i] - m);
+      for (int i = 0; i < classes; ++i) g[i] = scale * exp_of(z[i] - m);
       g[y] -= grad_scale;
     }
   }

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "sim/common/portable_math.h"
+
 namespace hermes::cluster {
 
 double full_speed_seconds(const ComputeSpec& spec, double flops, std::int64_t steps) {
@@ -23,7 +25,7 @@ ComputeJitter::ComputeJitter(double cv) : cv_(cv) {
   if (!(cv >= 0) || !std::isfinite(cv)) {
     throw std::invalid_argument("ComputeJitter: cv must be finite and >= 0");
   }
-  const double sigma2 = std::log1p(cv * cv);
+  const double sigma2 = portable::log1p(cv * cv);  // not libm's: host-independent bits
   sigma_ = std::sqrt(sigma2);
   mu_ = -0.5 * sigma2;
 }

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "sim/common/portable_math.h"
+
 namespace hermes::engine {
 
 namespace {
@@ -93,18 +95,20 @@ double RandomStream::normal() {
     have_spare_normal_ = false;
     return spare_normal_;
   }
-  // 1 - u keeps the argument of log in (0, 1].
+  // 1 - u keeps the argument of log in (0, 1]. log, sin and cos are hermes::portable's, not
+  // libm's: libm's last bit depends on the host (sim/common/portable_math.h); sqrt is IEEE-exact.
   const double u1 = 1.0 - uniform01();
   const double u2 = uniform01();
-  const double r = std::sqrt(-2.0 * std::log(u1));
-  const double theta = 6.283185307179586476925 * u2;
-  spare_normal_ = r * std::sin(theta);
+  const double r = std::sqrt(-2.0 * portable::log(u1));
+  const double theta = 6.283185307179586476925 * u2;  // in [0, 2 pi)
+  const portable::SinCos sc = portable::sincos(theta);
+  spare_normal_ = r * sc.sin;
   have_spare_normal_ = true;
-  return r * std::cos(theta);
+  return r * sc.cos;
 }
 
-double RandomStream::lognormal(double mu, double sigma) { return std::exp(normal(mu, sigma)); }
+double RandomStream::lognormal(double mu, double sigma) { return portable::exp(normal(mu, sigma)); }
 
-double RandomStream::exponential(double mean) { return -mean * std::log(1.0 - uniform01()); }
+double RandomStream::exponential(double mean) { return -mean * portable::log(1.0 - uniform01()); }
 
 }  // namespace hermes::engine

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <ios>
 #include <set>
 #include <vector>
 
@@ -91,6 +93,42 @@ TEST(RandomStream, NormalMoments) {
   EXPECT_NEAR(sum / n, 0.0, 0.01);
   EXPECT_NEAR(sum2 / n, 1.0, 0.015);
   EXPECT_NEAR(sum4 / n, 3.0, 0.08);  // kurtosis of a normal
+}
+
+// Frozen first draws of the distributions: they go through hermes::portable's log, sin, cos and
+// exp (sim/common/portable_math.h), whose bits must not depend on the host's libm. A change here
+// changes every jittered simulated time.
+TEST(RandomStream, FirstNormalAndExponentialDrawsAreFrozen) {
+  RandomStream s(42, 3);
+  const std::uint64_t normals[] = {
+      0x3fc9e6b3d492d193ull, 0x3fd972d2d606f9b9ull,  // 0.20235298041883407, 0.39763327504251894
+      0xbfe91b75800afcd9ull, 0xbffa0e69a999bd65ull,  // -0.78460192688353481, -1.628518736364492
+      0x3ff782da2cca155full, 0x3fd3f85ed5ea04c1ull,  // 1.4694463491044514, 0.31203432931949854
+  };
+  for (std::uint64_t expected : normals) {
+    const double x = s.normal();
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(x), expected) << std::hexfloat << x;
+  }
+  RandomStream t(42, 4);
+  const std::uint64_t exponentials[] = {
+      0x3fd0f682f6746371ull,  // 0.26504587238155525
+      0x3feb0bf4fd3ad78full,  // 0.8452095933814564
+      0x3ffbd5d627ad8174ull,  // 1.7397061872398725
+      0x400628d0a992678cull,  // 2.769929241924677
+  };
+  for (std::uint64_t expected : exponentials) {
+    const double x = t.exponential(2.0);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(x), expected) << std::hexfloat << x;
+  }
+  RandomStream u(42, 5);
+  const std::uint64_t lognormals[] = {
+      0x3ff061f2d13427e0ull,  // 1.0239132091542089
+      0x3fea2de07305f4beull,  // 0.81810018983346544
+  };
+  for (std::uint64_t expected : lognormals) {
+    const double x = u.lognormal(-0.005, 0.1);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(x), expected) << std::hexfloat << x;
+  }
 }
 
 TEST(RandomStream, ExponentialAndLognormalMeans) {
