@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/common/build_info.h"
 #include "tests/cli/run_command.h"
 
 namespace {
@@ -52,6 +53,19 @@ TEST(Cli, HelpListsEveryCommandAndEachCommandHasHelp) {
     EXPECT_EQ(h.status, 0) << c << ": " << h.output;
     EXPECT_NE(h.output.find("hermes-sim"), std::string::npos) << c;
   }
+}
+
+TEST(Cli, VersionPrintsTheBuildOneFieldPerLine) {
+  const Result r = run("--version");
+  EXPECT_EQ(r.status, 0) << r.output;
+  const hermes::BuildInfo& b = hermes::build_info();  // the same build as the binary
+  EXPECT_EQ(r.output.rfind(hermes::version_text(b), 0), 0u) << r.output;
+  EXPECT_NE(r.output.find("\nmath: " + b.math_profile + " (" + b.math_arch + ")\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("\nhost cpu: " + hermes::host_cpu_model() + "\n"), std::string::npos)
+      << r.output;
+  EXPECT_NE(run("--help").output.find("--version"), std::string::npos);
 }
 
 TEST(Cli, UnknownCommandAndUnknownOptionAreUsageErrors) {
