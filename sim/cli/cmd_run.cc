@@ -7,6 +7,7 @@
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/cli/provenance.h"
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/run_selection.h"
@@ -27,8 +28,9 @@ using Clock = std::chrono::steady_clock;
 int cmd_run(const Args& args) {
   po::options_description desc(
       "hermes-sim run SCENARIO [options]\n\nRuns every run of a scenario file and writes "
-      "scenario.json, summary.csv, global.csv, workers.csv and api.csv (protocol runs) or "
-      "demo_workers.csv and timeline.csv (demo runs) into the output directory");
+      "scenario.json, provenance.json (build, host, command line, dataset checksums), "
+      "summary.csv, global.csv, workers.csv and api.csv (protocol runs) or demo_workers.csv and "
+      "timeline.csv (demo runs) into the output directory");
   std::string out, data_dir, only, trace_file;
   std::vector<std::string> sets;
   int threads = default_threads();
@@ -71,10 +73,13 @@ int cmd_run(const Args& args) {
   RunOutputDir dir(out, vm.count("force") > 0);
 
   std::cout << build_line(build_info()) << '\n';
+  Provenance provenance;
+  provenance.threads = threads;
   data::TrainTestSplit data;
   if (needs_data(sc)) {
     const data::DataLocation location = data::locate_dataset(sc.dataset.name, data_dir);
     std::cout << "data: " << data::location_text(location) << std::endl;
+    provenance.datasets.push_back(dataset_provenance(location));
     data = data::load_dataset(location);
   } else {
     std::cout << "data: none (demo runs compute no math)" << std::endl;
@@ -83,7 +88,10 @@ int cmd_run(const Args& args) {
   parallel::ThreadPool pool(threads);
   const auto wall0 = Clock::now();
   const std::vector<std::string> written =
-      run_scenario(sc, data, dir, {.pool = &pool, .trace = trace_out ? &trace : nullptr});
+      run_scenario(sc, data, dir,
+                   {.pool = &pool,
+                    .trace = trace_out ? &trace : nullptr,
+                    .provenance = provenance_json(provenance)});
   if (trace_out) {
     trace.write(trace_out->stream());
     trace_out->commit();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -13,6 +14,7 @@
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/cli/provenance.h"
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/sweep_plan.h"
@@ -28,14 +30,16 @@ namespace hermes::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+namespace fs = std::filesystem;
 
 const char* const kUsage =
     "hermes-sim sweep SCENARIO --out DIR [options]\n\n"
     "Runs SCENARIO once per point of a grid: the cross product of the grid's values and the seeds\n"
     "(the first grid key varies slowest, the seed fastest). Each point is a complete run whose\n"
-    "directory DIR/points/NNNN/ (summary.csv, global.csv, workers.csv, scenario.json) appears\n"
-    "when the point is done; DIR/summary.csv has one row per point and run, with a column per\n"
-    "grid key; DIR/sweep.json records the scenario, grid, seeds and code version.\n\n"
+    "directory DIR/points/NNNN/ (summary.csv, global.csv, workers.csv, api.csv, scenario.json,\n"
+    "provenance.json) appears when the point is done; DIR/summary.csv has one row per point and\n"
+    "run, with a column per grid key; DIR/sweep.json records the scenario, grid, seeds and build\n"
+    "(code version, math profile).\n\n"
     "The grid comes from the scenario's \"sweep\" section and from --grid: a key given on the\n"
     "command line replaces the file's values for that key, new keys are added after the file's.\n\n"
     "Resume: started again with the same command, a sweep runs only the points whose directory is\n"
@@ -133,22 +137,36 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   });
   const bool work_left = mpi.broadcast(todo.empty() ? "0" : "1") == "1";
 
+  // Each rank resolves, checksums and loads its own copy of the data, as `hermes-sim run` does.
   std::map<std::string, data::TrainTestSplit> datasets;
+  std::map<std::string, ProvenanceJson> dataset_records;
   mpi.on_all_ranks([&] {
     if (!work_left) return;
     for (const auto& sc : plan.points) {
-      if (!datasets.count(sc.dataset.name)) {
-        datasets[sc.dataset.name] = data::load_dataset(sc.dataset.name, o.data_dir);
-      }
+      const std::string& name = sc.dataset.name;
+      if (datasets.count(name)) continue;
+      const data::DataLocation location = data::locate_dataset(name, o.data_dir);
+      if (mpi.rank() == 0) std::cout << "data: " << data::location_text(location) << std::endl;
+      dataset_records[name] = dataset_provenance(location);
+      datasets[name] = data::load_dataset(location);
     }
   });
+  const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
+  const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
   const auto run_point = [&](std::size_t i) {
     RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false);
     const scenario::Scenario& sc = plan.points[i];
-    run_scenario(sc, datasets.at(sc.dataset.name), out, {.report = false});
+    Provenance provenance;  // threads 1: a point's math runs on the thread that runs the point
+    provenance.datasets.push_back(dataset_records.at(sc.dataset.name));
+    provenance.sweep = {{"dir", sweep_root},
+                        {"point", sweep::point_name(i, points.size())},
+                        {"jobs", jobs},
+                        {"rank", mpi.rank()},
+                        {"ranks", mpi.size()}};
+    run_scenario(sc, datasets.at(sc.dataset.name), out,
+                 {.report = false, .provenance = provenance_json(provenance)});
     out.commit();
   };
-  const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
 
   if (mpi.rank() != 0) {
     sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr);

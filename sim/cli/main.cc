@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sim/cli/commands.h"
+#include "sim/cli/provenance.h"
 #include "sim/common/build_info.h"
 #include "sim/common/diagnostics.h"
 
@@ -49,6 +50,7 @@ int main(int argc, char** argv) {
     usage(std::cerr);
     return 2;
   }
+  hermes::cli::set_command_line(argc, argv);  // for provenance.json
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     usage(std::cout);

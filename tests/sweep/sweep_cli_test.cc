@@ -67,17 +67,50 @@ class SweepCli : public ::testing::Test {
                        " --data-dir " + (*tmp_ / "data") + " --out " + out + " " + extra);
   }
 
-  // Every file of every point, and the summary, are the same bytes in both sweeps.
+  // Every file of every point, and the summary, are the same bytes in both sweeps; except
+  // provenance.json, which records how each was run (command line, --jobs, MPI rank).
   static void expect_identical(const std::string& a, const std::string& b) {
     EXPECT_EQ(slurp(a + "/summary.csv"), slurp(b + "/summary.csv"));
-    std::size_t files = 0;
+    std::size_t files = 0, provenances = 0;
     for (const auto& entry : fs::recursive_directory_iterator(a + "/points")) {
       if (!entry.is_regular_file()) continue;
       const fs::path rel = fs::relative(entry.path(), a);
+      ASSERT_TRUE(fs::exists(fs::path(b) / rel)) << rel;
+      if (rel.filename() == "provenance.json") {
+        ++provenances;
+        continue;
+      }
       EXPECT_EQ(slurp(entry.path()), slurp(fs::path(b) / rel)) << rel;
       ++files;
     }
     EXPECT_EQ(files, 20u);  // 4 points x 5 files
+    EXPECT_EQ(provenances, 4u);
+  }
+
+  // The SHA-256 of `path` by coreutils' sha256sum, independent of hermes-sim's.
+  static std::string sha256sum(const std::string& path) {
+    const auto r = run_command("sha256sum " + path);
+    EXPECT_EQ(r.status, 0) << r.output;
+    return r.output.substr(0, 64);
+  }
+
+  // A provenance.json's one dataset is the synthetic MNIST of this suite, every file checksummed.
+  static void expect_synthetic_mnist(const Json& provenance) {
+    ASSERT_EQ(provenance["datasets"].size(), 1u) << provenance.dump(2);
+    const Json& d = provenance["datasets"][0];
+    EXPECT_EQ(d["name"], "mnist");
+    EXPECT_EQ(d["dir"], *tmp_ / "data/mnist");
+    EXPECT_EQ(d["origin"], "--data-dir");
+    ASSERT_EQ(d["files"].size(), 4u);
+    const char* names[] = {"train-images-idx3-ubyte", "train-labels-idx1-ubyte",
+                           "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"};
+    for (std::size_t i = 0; i < 4; ++i) {
+      const Json& f = d["files"][i];
+      const std::string path = *tmp_ / ("data/mnist/" + std::string(names[i]));
+      EXPECT_EQ(f["name"], names[i]);
+      EXPECT_EQ(f["bytes"], fs::file_size(path)) << names[i];
+      EXPECT_EQ(f["sha256"], sha256sum(path)) << names[i];
+    }
   }
 
   static data::testing::TempDir* tmp_;
@@ -96,7 +129,8 @@ TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
       << r.output;
   EXPECT_NE(r.output.find("4/4 points done (4 now)"), std::string::npos) << r.output;
   for (const char* point : {"0000", "0001", "0002", "0003"}) {
-    for (const char* file : {"summary.csv", "global.csv", "workers.csv", "scenario.json"}) {
+    for (const char* file : {"summary.csv", "global.csv", "workers.csv", "api.csv", "scenario.json",
+                             "provenance.json"}) {
       EXPECT_TRUE(fs::exists(dir("a") + "/points/" + point + "/" + file)) << point << file;
     }
   }
@@ -124,6 +158,44 @@ TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
   EXPECT_FALSE(point.contains("sweep"));
   EXPECT_EQ(point["runs"][1]["alpha"], -1.0);
   EXPECT_EQ(point["runs"][1]["beta"], 0.2);
+
+  // Each point records what computed it: the build, the sweep's command line, the point and the
+  // checksums of the data it read.
+  const auto provenance = Json::parse(slurp(dir("a") + "/points/0003/provenance.json"));
+  EXPECT_FALSE(provenance["build"]["math_profile"].get<std::string>().empty());
+  EXPECT_EQ(provenance["command_line"][1], "sweep");
+  EXPECT_EQ(provenance["threads"], 1);
+  EXPECT_EQ(
+      provenance["sweep"].dump(),
+      Json({{"dir", dir("a")}, {"point", "0003"}, {"jobs", 2}, {"rank", 0}, {"ranks", 1}}).dump());
+  expect_synthetic_mnist(provenance);
+}
+
+TEST_F(SweepCli, RunRecordsTheDatasetChecksumsInProvenance) {
+  const std::string out = dir("run");
+  const auto r =
+      run_command(std::string(HERMES_BINARY) + " run " + (*tmp_ / "tiny.json") +
+                  " --runs bsp --threads 2 --data-dir " + (*tmp_ / "data") + " --out " + out);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\ndata: mnist from " + (*tmp_ / "data/mnist") + " (--data-dir)\n"),
+            std::string::npos)
+      << r.output;
+  const auto provenance = Json::parse(slurp(out + "/provenance.json"));
+  EXPECT_EQ(provenance["threads"], 2);
+  EXPECT_FALSE(provenance.contains("sweep"));
+  expect_synthetic_mnist(provenance);
+}
+
+TEST_F(SweepCli, AnExplicitDataDirIsTheOnlyPlaceLookedAt) {
+  // The points would find MNIST in <repo>/../shared/data; a --data-dir without it is an error.
+  const auto r = run_command(std::string(HERMES_BINARY) + " sweep " + (*tmp_ / "tiny.json") +
+                             " --data-dir " + (*tmp_ / "nodata") + " --out " + dir("nodata"));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--data-dir " + (*tmp_ / "nodata") + ": " + (*tmp_ / "nodata/mnist") +
+                          ": no such directory"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(fs::exists(dir("nodata") + "/points/0000"));
 }
 
 TEST_F(SweepCli, OneThreadAndTwoThreadsGiveTheSameBytes) {
