@@ -18,6 +18,8 @@
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/sweep_plan.h"
+#include "sim/common/build_info.h"
+#include "sim/sweep/math_check.h"
 #include "sim/sweep/mpi_session.h"
 #include "sim/sweep/points.h"
 #include "sim/sweep/sweep_dir.h"
@@ -44,12 +46,13 @@ const char* const kUsage =
     "command line replaces the file's values for that key, new keys are added after the file's.\n\n"
     "Resume: started again with the same command, a sweep runs only the points whose directory is\n"
     "missing. It refuses a DIR started with another scenario document, grid or seeds (unless\n"
-    "--force).\n\n"
+    "--force), or whose points another math profile computed (unless --allow-mixed-math).\n\n"
     "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
     "finished point.\n\n"
     "MPI: mpirun -n K hermes-sim sweep ... shares the points among the ranks (rank 0 hands them\n"
     "out one at a time, runs points too, and writes the summary); DIR must be on a file system\n"
-    "every rank sees.\n\n"
+    "every rank sees. Every rank's binary must have rank 0's math profile (unless\n"
+    "--allow-mixed-math).\n\n"
     "Options";
 
 struct Options {
@@ -58,6 +61,7 @@ struct Options {
   std::string data_dir;
   std::size_t jobs = 0;  // 0: the default
   bool force = false;
+  bool allow_mixed_math = false;
 };
 
 // Parses the command line; false for --help.
@@ -82,11 +86,15 @@ bool parse(const Args& args, Options& o) {
       "force",
       "discard what DIR holds (the points, summary and manifest of an earlier sweep, "
       "even one with another scenario or grid) and start afresh")(
-      "set", po::value<std::vector<std::string>>(&o.request.sets)->composing(),
-      "override a scenario value for every point: key.path=value (repeatable)")(
+      "allow-mixed-math",
+      "resume a sweep whose points another math profile computed (sweep.json's build), or run "
+      "on MPI ranks whose binaries differ in math from rank 0's; refused without it, as the "
+      "points would not be comparable byte for byte. sweep.json then lists every math under "
+      "mixed_math")("set", po::value<std::vector<std::string>>(&o.request.sets)->composing(),
+                    "override a scenario value for every point: key.path=value (repeatable)")(
       "data-dir", po::value<std::string>(&o.data_dir),
-      "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
-      "<repo>/../shared/data)");
+      "directory holding the dataset, the only place looked at when given (default: "
+      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
   po::variables_map vm;
   const auto file = parse_options_and_argument("sweep", args, desc, vm, "scenario file",
                                                "hermes-sim sweep SCENARIO --out DIR");
@@ -99,6 +107,7 @@ bool parse(const Args& args, Options& o) {
     o.jobs = static_cast<std::size_t>(jobs);
   }
   o.force = vm.count("force") > 0;
+  o.allow_mixed_math = vm.count("allow-mixed-math") > 0;
   return true;
 }
 
@@ -122,13 +131,31 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
                        "from " + o.request.file + " (do all ranks see the same files?)");
     }
   });
+  // Every rank's binary must compute with rank 0's math (math_check.h).
+  const std::vector<std::string> rank_maths = mpi.gather(
+      sweep::encode_rank_math({mpi.rank(), host_name(), sweep::MathBuild::of(build_info())}));
+  std::vector<sweep::MathBuild> other_maths;
+  mpi.on_all_ranks([&] {
+    if (mpi.rank() != 0) return;
+    std::vector<sweep::RankMath> ranks;
+    for (const auto& text : rank_maths) ranks.push_back(sweep::decode_rank_math(text));
+    const std::string error = sweep::rank_math_error(ranks);
+    if (error.empty()) return;
+    if (!o.allow_mixed_math) throw InputError(error);
+    std::cerr << "note: --allow-mixed-math: " << error.substr(0, error.find(": their")) << '\n';
+    other_maths = sweep::other_maths(ranks);
+  });
   const auto& points = plan.definition.points;
   sweep::SweepDir dir(o.out);
   std::vector<std::size_t> todo;
   std::size_t done_before = 0;
   mpi.on_all_ranks([&] {
     if (mpi.rank() != 0) return;
-    for (const auto& note : dir.open(plan.manifest, o.force)) std::cerr << note << '\n';
+    std::cout << build_line(build_info()) << std::endl;
+    for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) {
+      std::cerr << note << '\n';
+    }
+    if (!other_maths.empty()) dir.record_mixed_maths(other_maths);
     const auto finished = dir.finished_points(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (!finished[i]) todo.push_back(i);

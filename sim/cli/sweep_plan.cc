@@ -42,7 +42,7 @@ SweepPlan plan_sweep(const SweepRequest& request) {
       throw InputError(which + e.what());
     }
   }
-  plan.manifest = sweep::make_manifest(def, build_info().code_version());
+  plan.manifest = sweep::make_manifest(def, build_info());
   return plan;
 }
 

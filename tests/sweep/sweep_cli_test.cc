@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/common/build_info.h"
+#include "sim/sweep/math_check.h"
 #include "tests/cli/run_command.h"
 #include "tests/data/test_files.h"
 #include "tests/sweep/synthetic_mnist.h"
@@ -255,6 +257,66 @@ TEST_F(SweepCli, RefusesToResumeAnotherSweepUnlessForced) {
       << r.output;
   EXPECT_FALSE(fs::exists(dir("b") + "/points/0002"));
   EXPECT_EQ(lines(slurp(dir("b") + "/summary.csv")), 1u + 2 * 2);
+}
+
+TEST_F(SweepCli, RecordsTheBuildAndRefusesToMixMathProfiles) {
+  ASSERT_EQ(sweep(dir("math"), "--jobs 2").status, 0);
+  const std::string path = dir("math") + "/sweep.json";
+  Json manifest = Json::parse(slurp(path));
+  const BuildInfo& b = build_info();  // the binary's build: same sources, same build tree
+  for (const auto& [key, value] : b.fields()) EXPECT_EQ(manifest["build"][key], value) << key;
+  EXPECT_EQ(manifest["code_version"], b.code_version());
+
+  // As if another math profile had computed the points so far.
+  const MathBuild other = b.math_profile == "native" ? MathBuild{"reproducible", "x86-64-v3"}
+                                                     : MathBuild{"native", "native (rocketlake)"};
+  manifest["build"]["math_profile"] = other.profile;
+  manifest["build"]["math_arch"] = other.arch;
+  std::ofstream(path) << manifest.dump(2);
+  fs::remove_all(dir("math") + "/points/0001");
+  auto r = sweep(dir("math"), "--jobs 2");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("this sweep's points were computed by math profile " + other.text() +
+                          "; this binary is " + MathBuild::of(b).text() +
+                          ": their outputs are not comparable byte for byte. Rebuild with "
+                          "-DHERMES_MATH=" +
+                          other.profile),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("or pass --allow-mixed-math to continue anyway"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir("math") + "/points/0001"));  // nothing ran
+
+  r = sweep(dir("math"), "--jobs 2 --allow-mixed-math");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("note: --allow-mixed-math: this sweep's points were computed by math "
+                          "profile " +
+                          other.text()),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("3 done before, 1 to run"), std::string::npos) << r.output;
+  manifest = Json::parse(slurp(path));
+  EXPECT_EQ(manifest["mixed_math"].dump(),
+            Json::array({{{"math_profile", b.math_profile}, {"math_arch", b.math_arch}}}).dump());
+  // The new point records the math that computed it.
+  const auto provenance = Json::parse(slurp(dir("math") + "/points/0001/provenance.json"));
+  EXPECT_EQ(provenance["build"]["math_profile"], b.math_profile);
+}
+
+TEST_F(SweepCli, ResumesASweepWhoseManifestPredatesBuilds) {
+  ASSERT_EQ(sweep(dir("old"), "--jobs 2").status, 0);
+  const std::string path = dir("old") + "/sweep.json";
+  Json manifest = Json::parse(slurp(path));
+  manifest.erase("build");
+  manifest["code_version"] = "0.1.0 (62337b3)";
+  std::ofstream(path) << manifest.dump(2);
+  fs::remove_all(dir("old") + "/points/0002");
+  const auto r = sweep(dir("old"), "--jobs 2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("note: this sweep was started by hermes-sim 0.1.0 (62337b3)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("records no math profile"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("3 done before, 1 to run"), std::string::npos) << r.output;
 }
 
 TEST_F(SweepCli, SeedsMultiplyThePoints) {
