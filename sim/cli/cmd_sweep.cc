@@ -118,32 +118,37 @@ std::size_t default_jobs(const sweep::MpiSession& mpi) {
 
 int sweep(const Options& o, const sweep::MpiSession& mpi) {
   const auto wall0 = Clock::now();
-  SweepPlan plan;
   // Steps that can fail run on every rank and end in a collective check (on_all_ranks); no other
   // collective call happens inside a step, so a rank that failed can never leave the others
   // waiting in one.
-  mpi.on_all_ranks([&] { plan = plan_sweep(o.request); });
-  const std::string manifest_of_rank0 = mpi.broadcast(plan.manifest.dump());
-  mpi.on_all_ranks([&] {
-    // Every rank must run the same points: each reads its own copy of the files.
-    if (manifest_of_rank0 != plan.manifest.dump()) {
-      throw InputError("rank " + std::to_string(mpi.rank()) + " read another sweep than rank 0 " +
-                       "from " + o.request.file + " (do all ranks see the same files?)");
-    }
-  });
-  // Every rank's binary must compute with rank 0's math (math_check.h).
-  const std::vector<std::string> rank_maths = mpi.gather(
-      sweep::encode_rank_math({mpi.rank(), host_name(), sweep::MathBuild::of(build_info())}));
+  // First, every rank's binary must compute with rank 0's math (math_check.h).
+  const BuildInfo& build = build_info();
+  const std::vector<std::string> rank_maths = mpi.gather(sweep::encode_rank_math(
+      {mpi.rank(), host_name(), sweep::MathBuild::of(build), build.code_version()}));
   std::vector<sweep::MathBuild> other_maths;
   mpi.on_all_ranks([&] {
     if (mpi.rank() != 0) return;
     std::vector<sweep::RankMath> ranks;
     for (const auto& text : rank_maths) ranks.push_back(sweep::decode_rank_math(text));
+    if (const std::string note = sweep::rank_version_note(ranks); !note.empty()) {
+      std::cerr << note << '\n';
+    }
     const std::string error = sweep::rank_math_error(ranks);
     if (error.empty()) return;
     if (!o.allow_mixed_math) throw InputError(error);
     std::cerr << "note: --allow-mixed-math: " << error.substr(0, error.find(": their")) << '\n';
     other_maths = sweep::other_maths(ranks);
+  });
+  SweepPlan plan;
+  mpi.on_all_ranks([&] { plan = plan_sweep(o.request); });
+  // Every rank must run the same points: each reads its own copy of the files. (Their builds were
+  // compared above: the manifests are compared without them.)
+  const std::string sweep_of_rank0 = mpi.broadcast(sweep::without_build(plan.manifest).dump());
+  mpi.on_all_ranks([&] {
+    if (sweep_of_rank0 != sweep::without_build(plan.manifest).dump()) {
+      throw InputError("rank " + std::to_string(mpi.rank()) + " read another sweep than rank 0 " +
+                       "from " + o.request.file + " (do all ranks see the same files?)");
+    }
   });
   const auto& points = plan.definition.points;
   sweep::SweepDir dir(o.out);

@@ -88,6 +88,12 @@ Json make_manifest(const SweepDefinition& sweep, const BuildInfo& build) {
   return m;
 }
 
+Json without_build(const Json& manifest) {
+  Json out = manifest;
+  for (const char* key : {"code_version", "build", "mixed_math"}) out.erase(key);
+  return out;
+}
+
 std::vector<std::string> manifest_differences(const Json& recorded, const Json& current) {
   std::vector<std::string> out;
   const auto field = [](const Json& m, const char* key) {

@@ -40,6 +40,10 @@ struct SweepDefinition {
 // The manifest of `sweep` started by `build` (its code_version is build.code_version()).
 Json make_manifest(const SweepDefinition& sweep, const BuildInfo& build);
 
+// `manifest` without what depends on the binary that wrote it (code_version, build, mixed_math):
+// what every MPI rank of one sweep must agree on.
+Json without_build(const Json& manifest);
+
 // What makes `current` a different sweep from `recorded`: one line each for the scenario (with
 // the JSON pointers that differ), the grid and the seeds. Empty if `current` resumes `recorded`.
 std::vector<std::string> manifest_differences(const Json& recorded, const Json& current);

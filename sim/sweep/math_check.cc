@@ -50,20 +50,25 @@ std::string resume_math_error(const std::vector<MathBuild>& recorded, const Math
   for (const auto& m : recorded) differs = differs || !(m == current);
   if (!differs) return "";
   const MathBuild& first = recorded.front();
+  bool already_mixed = false;
+  for (const auto& m : recorded) already_mixed = already_mixed || m == current;
   std::string fix;
-  if (first.profile != current.profile) {
+  if (already_mixed) {
+    fix =
+        "The sweep is mixed already (resumed with --allow-mixed-math); pass --force to recompute "
+        "every point with this binary";
+  } else if (first.profile != current.profile) {
     fix = "Rebuild with -DHERMES_MATH=" + first.profile +
           " (HERMES_CMAKE_ARGS=-DHERMES_MATH=" + first.profile + " tools/build)";
   } else {
-    fix = "Resume it on a machine where the " + first.profile + " profile builds for " +
-          first.arch +
-          " (or start a new sweep with -DHERMES_MATH=reproducible, the same on every " +
-          "x86-64-v3 machine)";
+    fix = "Resume it with a binary whose math is " + first.text() +
+          " (a native build on a machine with that CPU), or start a new sweep with "
+          "-DHERMES_MATH=reproducible (the same bytes on every x86-64-v3 machine)";
   }
   return std::string("this sweep's points were computed by math profile") +
          (recorded.size() > 1 ? "s " : " ") + texts(recorded) + "; this binary is " +
          current.text() + ": their outputs are not comparable byte for byte. " + fix + ", or " +
-         kAllow + " (sweep.json then records both)";
+         kAllow + " (sweep.json then records every math)";
 }
 
 bool add_mixed_math(Json& manifest, const MathBuild& math) {
@@ -78,7 +83,8 @@ bool add_mixed_math(Json& manifest, const MathBuild& math) {
 }
 
 std::string encode_rank_math(const RankMath& r) {
-  return std::to_string(r.rank) + '\n' + r.host + '\n' + r.math.profile + '\n' + r.math.arch;
+  return std::to_string(r.rank) + '\n' + r.host + '\n' + r.math.profile + '\n' + r.math.arch +
+         '\n' + r.code_version;
 }
 
 RankMath decode_rank_math(const std::string& text) {
@@ -86,7 +92,7 @@ RankMath decode_rank_math(const std::string& text) {
   std::string rank;
   RankMath r;
   if (!std::getline(in, rank) || !std::getline(in, r.host) || !std::getline(in, r.math.profile) ||
-      !std::getline(in, r.math.arch)) {
+      !std::getline(in, r.math.arch) || !std::getline(in, r.code_version)) {
     throw std::runtime_error("malformed rank math '" + text + "'");
   }
   r.rank = std::stoi(rank);
@@ -112,6 +118,19 @@ std::string rank_math_error(const std::vector<RankMath>& ranks) {
          "-DHERMES_MATH on every host (reproducible gives the same bytes on every x86-64-v3 "
          "machine), or " +
          kAllow + " (sweep.json then records every math)";
+}
+
+std::string rank_version_note(const std::vector<RankMath>& ranks) {
+  std::vector<std::string> differing;
+  for (const auto& r : ranks) {
+    if (r.code_version != ranks.front().code_version) {
+      differing.push_back("rank " + std::to_string(r.rank) + " (" + r.host + ") runs " +
+                          r.code_version);
+    }
+  }
+  if (differing.empty()) return "";
+  return "note: the MPI ranks run different code versions: rank 0 (" + ranks.front().host +
+         ") runs " + ranks.front().code_version + "; " + join_strings(differing, "; ");
 }
 
 std::vector<MathBuild> other_maths(const std::vector<RankMath>& ranks) {

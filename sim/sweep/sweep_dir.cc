@@ -124,7 +124,7 @@ void SweepDir::check_math(const Json& recorded, const Json& manifest, bool allow
   notes.push_back("note: --allow-mixed-math: " + error.substr(0, error.find(": their")) +
                   "; the points computed now are not comparable byte for byte with the earlier "
                   "ones (" +
-                  manifest_path() + " records both under mixed_math)");
+                  manifest_path() + " adds this math to mixed_math)");
   Json updated = recorded;
   if (add_mixed_math(updated, current.front())) {
     metrics::write_file_atomically(manifest_path(), updated.dump(2) + "\n");

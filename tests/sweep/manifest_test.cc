@@ -49,6 +49,19 @@ TEST(Manifest, SameSweepResumesWhateverTheCodeVersion) {
   EXPECT_TRUE(manifest_differences(a, b).empty()) << joined(manifest_differences(a, b));
 }
 
+TEST(Manifest, WithoutBuildIsWhatEveryRankMustAgreeOn) {
+  Json a = make_manifest(definition(), build("0.1.0"));
+  a["mixed_math"] = Json::array({{{"math_profile", "native"}, {"math_arch", "native (x)"}}});
+  BuildInfo other = build("0.2.0");
+  other.math_profile = "native";
+  const Json stripped = without_build(a);
+  EXPECT_EQ(stripped, without_build(make_manifest(definition(), other)));
+  EXPECT_FALSE(stripped.contains("build"));
+  EXPECT_FALSE(stripped.contains("code_version"));
+  EXPECT_FALSE(stripped.contains("mixed_math"));
+  EXPECT_EQ(stripped["seeds"], a["seeds"]);
+}
+
 TEST(Manifest, DifferencesNameWhatDiffers) {
   const Json recorded = make_manifest(definition(), build("v"));
 

@@ -153,6 +153,10 @@ TEST(SweepDir, AResumeWithAnotherMathIsRefusedUnlessAllowed) {
                        "(rocketlake)); this binary is reproducible (x86-64-v3)"),
             std::string::npos)
       << error;
+  EXPECT_NE(error.find("The sweep is mixed already (resumed with --allow-mixed-math); pass --force "
+                       "to recompute every point with this binary, or pass --allow-mixed-math"),
+            std::string::npos)
+      << error;
 }
 
 TEST(SweepDir, TwoNativeBuildsForDifferentCpusAreDifferentMaths) {
@@ -165,8 +169,8 @@ TEST(SweepDir, TwoNativeBuildsForDifferentCpusAreDifferentMaths) {
   const std::string error =
       open_error(dir, make_manifest(definition(), build("v", "native", "native (znver3)")), false);
   EXPECT_NE(error.find("this binary is native (native (znver3))"), std::string::npos) << error;
-  EXPECT_NE(error.find("Resume it on a machine where the native profile builds for native "
-                       "(rocketlake)"),
+  EXPECT_NE(error.find("Resume it with a binary whose math is native (native (rocketlake)) (a "
+                       "native build on a machine with that CPU)"),
             std::string::npos)
       << error;
 }
