@@ -4,10 +4,28 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <cctype>
+#include <string>
 
 namespace hermes {
 namespace {
+
+// "3.4.0": three dot-separated numbers. (No <regex>: GCC 12 warns inside it under ASan.)
+bool is_version(const std::string& text) {
+  int numbers = 0;
+  std::size_t digits = 0;
+  for (const char c : text + ".") {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      ++digits;
+    } else if (c == '.' && digits > 0) {
+      ++numbers;
+      digits = 0;
+    } else {
+      return false;
+    }
+  }
+  return numbers == 3;
+}
 
 TEST(BuildInfo, EveryFieldIsKnown) {
   const BuildInfo& b = build_info();
@@ -16,11 +34,22 @@ TEST(BuildInfo, EveryFieldIsKnown) {
   EXPECT_EQ(b.math_profile, HERMES_MATH_PROFILE);
   EXPECT_EQ(b.math_arch, HERMES_MATH_ARCH);
   EXPECT_TRUE(b.math_profile == "reproducible" || b.math_profile == "native") << b.math_profile;
-  EXPECT_TRUE(std::regex_match(b.eigen, std::regex(R"(\d+\.\d+\.\d+)"))) << b.eigen;
-  EXPECT_TRUE(std::regex_match(b.compiler, std::regex(R"((GCC|Clang) \d+\.\d+\.\d+)")))
+  EXPECT_TRUE(is_version(b.eigen)) << b.eigen;
+  const auto space = b.compiler.find(' ');
+  ASSERT_NE(space, std::string::npos) << b.compiler;
+  EXPECT_TRUE(b.compiler.substr(0, space) == "GCC" || b.compiler.substr(0, space) == "Clang")
       << b.compiler;
+  EXPECT_TRUE(is_version(b.compiler.substr(space + 1))) << b.compiler;
   ASSERT_EQ(b.fields().size(), 6u);
   EXPECT_EQ(b.fields()[2], std::make_pair(std::string("math_profile"), b.math_profile));
+}
+
+TEST(BuildInfo, VersionTextsAreThreeNumbers) {
+  EXPECT_TRUE(is_version("3.4.0"));
+  EXPECT_TRUE(is_version("12.2.10"));
+  EXPECT_FALSE(is_version("3.4"));
+  EXPECT_FALSE(is_version("3..4"));
+  EXPECT_FALSE(is_version("3.4.0-rc1"));
 }
 
 TEST(BuildInfo, TextsNameEveryField) {
