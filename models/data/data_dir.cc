@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <sstream>
 #include <system_error>
+#include <utility>
 
 #include "models/data/loaders.h"
 #include "sim/common/diagnostics.h"
@@ -49,6 +50,49 @@ std::string missing_files(const DatasetFiles& spec, const std::string& dir) {
   return missing;
 }
 
+std::string file_list(const DatasetFiles& spec) {
+  std::string out;
+  const std::size_t total = spec.train_files.size() + spec.test_files.size();
+  std::size_t i = 0;
+  for (const auto* list : {&spec.train_files, &spec.test_files}) {
+    for (const std::string& base : *list) {
+      out += (i == 0 ? "" : i + 1 == total ? " and " : ", ") + base;
+      ++i;
+    }
+  }
+  return out;
+}
+
+// The default places of `spec`, for the advice of an explicit choice's error.
+std::string default_places(const DatasetFiles& spec) {
+  std::string out = "<repo>/data, <repo>/../shared/data";
+  if (spec.name == "fashion-mnist") out += ", /usr/share/datasets (dataset-fashion-mnist)";
+  return out;
+}
+
+// The error for an explicit choice that lacks the dataset: names the choice as given, the
+// directory looked at and what it lacks, and how to fix it. No other place was tried.
+std::string explicit_choice_error(const DatasetFiles& spec, const DataRootCandidate& c,
+                                  const std::string& dir, const std::string& missing) {
+  const bool flag = c.origin == "--data-dir";
+  const std::string given = flag ? c.origin + " " + c.root : c.origin + "=" + c.root;
+  const std::string abs = fs::absolute(dir).lexically_normal().string();
+  std::string msg =
+      "dataset \"" + spec.name + "\" not found: " + given + ": " + abs + ": " + missing + ".\n" +
+      c.origin +
+      (flag ? " is the only place looked at when it is given"
+            : " is the only place looked at when it is set and --data-dir is not "
+              "given") +
+      " (no fallback to another copy). Point it at a directory holding " + spec.subdir + "/ with " +
+      file_list(spec) + " (each may be gzipped, .gz), or " +
+      (flag ? "leave out --data-dir to use $HERMES_DATA_DIR or" : "unset HERMES_DATA_DIR to use") +
+      " the default places (" + default_places(spec) + ").";
+  if (spec.name != "fashion-mnist") {
+    msg += "\ntools/fetch-data downloads MNIST and CIFAR-10 into <repo>/data.";
+  }
+  return msg;
+}
+
 std::string hint_for(const DatasetFiles& spec) {
   if (spec.name == "fashion-mnist") {
     return "Install the Debian package dataset-fashion-mnist (tools/deps), or pass --data-dir / "
@@ -79,10 +123,12 @@ const DatasetFiles& dataset_files(const std::string& dataset) {
 std::vector<DataRootCandidate> data_root_candidates(const std::string& dataset,
                                                     const std::string& data_dir_flag) {
   const DatasetFiles& spec = dataset_files(dataset);
-  std::vector<DataRootCandidate> out;
-  out.push_back({"--data-dir", data_dir_flag});
+  if (!data_dir_flag.empty()) return {{"--data-dir", data_dir_flag, true}};
   const char* env = std::getenv("HERMES_DATA_DIR");
-  out.push_back({"$HERMES_DATA_DIR", env != nullptr ? env : ""});
+  if (env != nullptr && *env != '\0') return {{"$HERMES_DATA_DIR", env, true}};
+  std::vector<DataRootCandidate> out;
+  out.push_back({"--data-dir", ""});
+  out.push_back({"$HERMES_DATA_DIR", ""});
 #ifdef HERMES_SOURCE_DIR
   const std::string repo = HERMES_SOURCE_DIR;
   out.push_back({"<repo>/data", (fs::path(repo) / "data").lexically_normal().string()});
@@ -103,8 +149,11 @@ std::string find_data_file(const std::string& dir, const std::string& base) {
   return "";
 }
 
-std::string resolve_data_dir_among(const std::string& dataset,
-                                   const std::vector<DataRootCandidate>& candidates) {
+namespace {
+
+// resolve_data_dir_among, also returning which candidate held the dataset.
+std::pair<std::string, const DataRootCandidate*> resolve_among(
+    const std::string& dataset, const std::vector<DataRootCandidate>& candidates) {
   const DatasetFiles& spec = dataset_files(dataset);
   std::ostringstream tried;
   for (const auto& c : candidates) {
@@ -115,7 +164,8 @@ std::string resolve_data_dir_among(const std::string& dataset,
     }
     const std::string dir = (fs::path(c.root) / spec.subdir).lexically_normal().string();
     const std::string missing = missing_files(spec, dir);
-    if (missing.empty()) return dir;
+    if (missing.empty()) return {dir, &c};
+    if (c.explicit_choice) throw InputError(explicit_choice_error(spec, c, dir, missing));
     tried << dir << " (" << missing << ")";
   }
   throw InputError("dataset \"" + dataset + "\" not found: no data directory holds " + spec.subdir +
@@ -123,8 +173,31 @@ std::string resolve_data_dir_among(const std::string& dataset,
                    hint_for(spec));
 }
 
+}  // namespace
+
+std::string resolve_data_dir_among(const std::string& dataset,
+                                   const std::vector<DataRootCandidate>& candidates) {
+  return resolve_among(dataset, candidates).first;
+}
+
 std::string resolve_data_dir(const std::string& dataset, const std::string& data_dir_flag) {
   return resolve_data_dir_among(dataset, data_root_candidates(dataset, data_dir_flag));
+}
+
+DataLocation locate_dataset(const std::string& dataset, const std::string& data_dir_flag) {
+  const DatasetFiles& spec = dataset_files(dataset);
+  const auto candidates = data_root_candidates(dataset, data_dir_flag);
+  const auto [dir, candidate] = resolve_among(dataset, candidates);
+  DataLocation loc{
+      spec.name, fs::absolute(dir).lexically_normal().string(), candidate->origin, {}, {}};
+  for (const auto& base : spec.train_files)
+    loc.train_files.push_back(find_data_file(loc.dir, base));
+  for (const auto& base : spec.test_files) loc.test_files.push_back(find_data_file(loc.dir, base));
+  return loc;
+}
+
+std::string location_text(const DataLocation& location) {
+  return location.dataset + " from " + location.dir + " (" + location.origin + ")";
 }
 
 }  // namespace hermes::data

@@ -12,9 +12,12 @@
 // wrong dataset. (The Debian package's /usr/share/datasets/fashion-mnist is the subdirectory
 // fashion-mnist of the root /usr/share/datasets.)
 //
-// Roots, in order: the --data-dir flag (if non-empty), $HERMES_DATA_DIR (if set and non-empty),
-// <repo>/data, <repo>/../shared/data, and for fashion-mnist /usr/share/datasets. <repo> is the
-// source tree hermes_data was compiled from (HERMES_SOURCE_DIR). A root counts only if ALL the
+// Roots: an explicit choice is the only place looked at. If the --data-dir flag is given
+// (non-empty), only it; else if $HERMES_DATA_DIR is set and non-empty, only it; if it lacks the
+// dataset's files, that is an error naming the choice and what it lacks (no silent fallback to
+// another copy). Only when neither is given are the defaults tried, in order: <repo>/data,
+// <repo>/../shared/data, and for fashion-mnist /usr/share/datasets. <repo> is the source tree
+// hermes_data was compiled from (HERMES_SOURCE_DIR). A default root counts only if ALL the
 // dataset's files are in its subdirectory; otherwise the next one is tried (a half-downloaded
 // directory is skipped, and the error says what each place lacks).
 #pragma once
@@ -39,11 +42,16 @@ const DatasetFiles& dataset_files(const std::string& dataset);
 
 struct DataRootCandidate {
   std::string origin;  // "--data-dir", "$HERMES_DATA_DIR", "<repo>/data", ...
-  std::string root;    // empty if that source is not set
+  std::string root;    // as given; empty if that source is not set
+  // The user's explicit choice (--data-dir, $HERMES_DATA_DIR): if it lacks the dataset, the
+  // resolution stops there with an error instead of trying the next candidate.
+  bool explicit_choice = false;
 };
 
-// Every source of a data root for `dataset`, in resolution order (unset ones with an empty root,
-// so that error messages can say they were not given).
+// The places to look for `dataset`, in resolution order: [--data-dir] alone if `data_dir_flag` is
+// non-empty; else [$HERMES_DATA_DIR] alone if it is set and non-empty (both explicit choices);
+// else the flag and the variable as unset entries (empty root, so that error messages can say
+// they were not given) followed by the defaults.
 std::vector<DataRootCandidate> data_root_candidates(const std::string& dataset,
                                                     const std::string& data_dir_flag);
 
@@ -51,8 +59,26 @@ std::vector<DataRootCandidate> data_root_candidates(const std::string& dataset,
 std::string find_data_file(const std::string& dir, const std::string& base);
 
 // The first candidate whose dataset subdirectory holds all the files; returns that subdirectory
-// (lexically normalised). Throws InputError listing every candidate and what it lacks.
+// (lexically normalised). Throws InputError: for an explicit candidate that lacks the files, naming
+// it and what it lacks (the candidates after it are not tried); otherwise listing every candidate
+// tried and what it lacks.
 std::string resolve_data_dir_among(const std::string& dataset,
                                    const std::vector<DataRootCandidate>& candidates);
+
+// Where a dataset was found, and its files: what a run loads and records in provenance.json.
+struct DataLocation {
+  std::string dataset;                   // "mnist"
+  std::string dir;                       // absolute, lexically normal: "/data/mnist"
+  std::string origin;                    // the candidate that held it: "--data-dir", "<repo>/data"
+  std::vector<std::string> train_files;  // full paths of the files found (raw or .gz), in the
+  std::vector<std::string> test_files;   // order of DatasetFiles
+};
+
+// Resolves `dataset` as resolve_data_dir does and lists its files. Throws InputError as above.
+DataLocation locate_dataset(const std::string& dataset, const std::string& data_dir_flag);
+
+// "mnist from /work/shared/data/mnist (<repo>/../shared/data)": the line `run`, `train` and
+// `sweep` print before they start.
+std::string location_text(const DataLocation& location);
 
 }  // namespace hermes::data

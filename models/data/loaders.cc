@@ -31,12 +31,6 @@ struct CacheEntry {
 std::mutex g_cache_mutex;  // guards g_cache only, never held while loading
 std::map<std::string, std::shared_ptr<CacheEntry>> g_cache;
 
-std::vector<std::string> locate(const std::string& dir, const std::vector<std::string>& bases) {
-  std::vector<std::string> paths;
-  for (const auto& base : bases) paths.push_back(find_data_file(dir, base));
-  return paths;
-}
-
 std::string file_identity(const std::string& path) {
   std::error_code ec;
   const fs::path canonical = fs::weakly_canonical(path, ec);
@@ -80,10 +74,13 @@ DatasetPtr load_part(const DatasetFiles& spec, const std::vector<std::string>& p
 }  // namespace
 
 TrainTestSplit load_dataset(const std::string& dataset, const std::string& data_dir_flag) {
-  const DatasetFiles& spec = dataset_files(dataset);
-  const std::string dir = resolve_data_dir(dataset, data_dir_flag);
-  const std::vector<std::string> train_paths = locate(dir, spec.train_files);
-  const std::vector<std::string> test_paths = locate(dir, spec.test_files);
+  return load_dataset(locate_dataset(dataset, data_dir_flag));
+}
+
+TrainTestSplit load_dataset(const DataLocation& location) {
+  const DatasetFiles& spec = dataset_files(location.dataset);
+  const std::vector<std::string>& train_paths = location.train_files;
+  const std::vector<std::string>& test_paths = location.test_files;
 
   std::string key = spec.name;
   for (const auto* paths : {&train_paths, &test_paths}) {

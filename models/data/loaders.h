@@ -3,15 +3,17 @@
 
 #include <string>
 
+#include "models/data/data_dir.h"
 #include "models/data/dataset.h"
 
 namespace hermes::data {
 
 // Accepted dataset names: "mnist", "fashion-mnist", "cifar10".
-// Resolves the directory holding `dataset`'s files, in this order: the --data-dir flag (if
-// non-empty), $HERMES_DATA_DIR, <repo>/data, <repo>/../shared/data (and for fashion-mnist also
-// /usr/share/datasets/fashion-mnist). A candidate counts only if the dataset's files are there.
-// Throws InputError listing every place tried.
+// Resolves the directory holding `dataset`'s files: the --data-dir flag if non-empty, alone; else
+// $HERMES_DATA_DIR if set and non-empty, alone; else, in this order, <repo>/data,
+// <repo>/../shared/data (and for fashion-mnist also /usr/share/datasets/fashion-mnist), where a
+// candidate counts only if the dataset's files are there. Throws InputError naming the explicit
+// choice and what it lacks, or listing every default place tried.
 // Each place is a data ROOT: the files must be in its subdirectory mnist/, fashion-mnist/ or
 // cifar-10/ (see data_dir.h for the file names; each may carry a .gz suffix). The returned path is
 // that subdirectory, e.g. "/work/shared/data/mnist".
@@ -26,5 +28,8 @@ std::string resolve_data_dir(const std::string& dataset, const std::string& data
 // further load of the same files (same canonical paths, sizes and modification times) returns
 // the very same pointers instead of reading again; once nobody holds it, it is freed.
 TrainTestSplit load_dataset(const std::string& dataset, const std::string& data_dir_flag);
+// The same from an already resolved location (locate_dataset), so that a caller can report and
+// record the very files it loads.
+TrainTestSplit load_dataset(const DataLocation& location);
 
 }  // namespace hermes::data

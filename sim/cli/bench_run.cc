@@ -226,7 +226,8 @@ int bench_run(const Args& args) {
       "runs", po::value<std::string>(&only), "comma-separated names of the runs (default: all)")(
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
       "override a scenario value: key.path=value (repeatable)")(
-      "data-dir", po::value<std::string>(&data_dir), "directory holding the dataset");
+      "data-dir", po::value<std::string>(&data_dir),
+      "directory holding the dataset, the only place looked at when given (default: as for run)");
   po::variables_map vm;
   const auto arg = parse_options_and_argument("bench run", args, desc, vm, "scenario file",
                                               "hermes-sim bench run SCENARIO");
@@ -249,7 +250,9 @@ int bench_run(const Args& args) {
   // Validate the scaled clusters before spending minutes on the first part.
   for (int w : worker_counts) scaled(file, sets, sc, w, updates_per_worker);
 
-  const data::TrainTestSplit data = data::load_dataset(sc.dataset.name, data_dir);
+  const data::DataLocation location = data::locate_dataset(sc.dataset.name, data_dir);
+  std::cout << "data: " << data::location_text(location) << std::endl;
+  const data::TrainTestSplit data = data::load_dataset(location);
   const nn::Timing gemm =
       nn::bench_gemms(protocols::scenario_model_spec(sc), sc.training.batch_size, gemm_repeats, 0.2,
                       nn::profile_gemm_engine());

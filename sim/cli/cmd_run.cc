@@ -7,9 +7,11 @@
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/cli/provenance.h"
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/run_selection.h"
+#include "sim/common/build_info.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/metrics/chrome_trace.h"
 #include "sim/parallel/thread_pool.h"
@@ -26,8 +28,9 @@ using Clock = std::chrono::steady_clock;
 int cmd_run(const Args& args) {
   po::options_description desc(
       "hermes-sim run SCENARIO [options]\n\nRuns every run of a scenario file and writes "
-      "scenario.json, summary.csv, global.csv, workers.csv and api.csv (protocol runs) or "
-      "demo_workers.csv and timeline.csv (demo runs) into the output directory");
+      "scenario.json, provenance.json (build, host, command line, dataset checksums), "
+      "summary.csv, global.csv, workers.csv and api.csv (protocol runs) or demo_workers.csv and "
+      "timeline.csv (demo runs) into the output directory");
   std::string out, data_dir, only, trace_file;
   std::vector<std::string> sets;
   int threads = default_threads();
@@ -44,8 +47,8 @@ int cmd_run(const Args& args) {
       "also write the runs' timeline to FILE as Chrome trace-event JSON (Perfetto, "
       "chrome://tracing): one process per run, one track per node")(
       "data-dir", po::value<std::string>(&data_dir),
-      "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
-      "<repo>/../shared/data)")(
+      "directory holding the dataset, the only place looked at when given (default: "
+      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)")(
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads; 1 runs it "
       "inline on the simulation thread). Results are the same for every value");
@@ -69,13 +72,26 @@ int cmd_run(const Args& args) {
   if (out.empty()) out = sc.outputs.dir.value_or(default_output_dir(source_dir(), sc.name));
   RunOutputDir dir(out, vm.count("force") > 0);
 
+  std::cout << build_line(build_info()) << '\n';
+  Provenance provenance;
+  provenance.threads = threads;
   data::TrainTestSplit data;
-  if (needs_data(sc)) data = data::load_dataset(sc.dataset.name, data_dir);
+  if (needs_data(sc)) {
+    const data::DataLocation location = data::locate_dataset(sc.dataset.name, data_dir);
+    std::cout << "data: " << data::location_text(location) << std::endl;
+    provenance.datasets.push_back(dataset_provenance(location));
+    data = data::load_dataset(location);
+  } else {
+    std::cout << "data: none (demo runs compute no math)" << std::endl;
+  }
 
   parallel::ThreadPool pool(threads);
   const auto wall0 = Clock::now();
   const std::vector<std::string> written =
-      run_scenario(sc, data, dir, {.pool = &pool, .trace = trace_out ? &trace : nullptr});
+      run_scenario(sc, data, dir,
+                   {.pool = &pool,
+                    .trace = trace_out ? &trace : nullptr,
+                    .provenance = provenance_json(provenance)});
   if (trace_out) {
     trace.write(trace_out->stream());
     trace_out->commit();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -13,9 +14,12 @@
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/cli/provenance.h"
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/sweep_plan.h"
+#include "sim/common/build_info.h"
+#include "sim/sweep/math_check.h"
 #include "sim/sweep/mpi_session.h"
 #include "sim/sweep/points.h"
 #include "sim/sweep/sweep_dir.h"
@@ -28,24 +32,27 @@ namespace hermes::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+namespace fs = std::filesystem;
 
 const char* const kUsage =
     "hermes-sim sweep SCENARIO --out DIR [options]\n\n"
     "Runs SCENARIO once per point of a grid: the cross product of the grid's values and the seeds\n"
     "(the first grid key varies slowest, the seed fastest). Each point is a complete run whose\n"
-    "directory DIR/points/NNNN/ (summary.csv, global.csv, workers.csv, scenario.json) appears\n"
-    "when the point is done; DIR/summary.csv has one row per point and run, with a column per\n"
-    "grid key; DIR/sweep.json records the scenario, grid, seeds and code version.\n\n"
+    "directory DIR/points/NNNN/ (summary.csv, global.csv, workers.csv, api.csv, scenario.json,\n"
+    "provenance.json) appears when the point is done; DIR/summary.csv has one row per point and\n"
+    "run, with a column per grid key; DIR/sweep.json records the scenario, grid, seeds and build\n"
+    "(code version, math profile).\n\n"
     "The grid comes from the scenario's \"sweep\" section and from --grid: a key given on the\n"
     "command line replaces the file's values for that key, new keys are added after the file's.\n\n"
     "Resume: started again with the same command, a sweep runs only the points whose directory is\n"
     "missing. It refuses a DIR started with another scenario document, grid or seeds (unless\n"
-    "--force).\n\n"
+    "--force), or whose points another math profile computed (unless --allow-mixed-math).\n\n"
     "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
     "finished point.\n\n"
     "MPI: mpirun -n K hermes-sim sweep ... shares the points among the ranks (rank 0 hands them\n"
     "out one at a time, runs points too, and writes the summary); DIR must be on a file system\n"
-    "every rank sees.\n\n"
+    "every rank sees. Every rank's binary must have rank 0's math profile (unless\n"
+    "--allow-mixed-math).\n\n"
     "Options";
 
 struct Options {
@@ -54,6 +61,7 @@ struct Options {
   std::string data_dir;
   std::size_t jobs = 0;  // 0: the default
   bool force = false;
+  bool allow_mixed_math = false;
 };
 
 // Parses the command line; false for --help.
@@ -78,11 +86,15 @@ bool parse(const Args& args, Options& o) {
       "force",
       "discard what DIR holds (the points, summary and manifest of an earlier sweep, "
       "even one with another scenario or grid) and start afresh")(
-      "set", po::value<std::vector<std::string>>(&o.request.sets)->composing(),
-      "override a scenario value for every point: key.path=value (repeatable)")(
+      "allow-mixed-math",
+      "resume a sweep whose points another math profile computed (sweep.json's build), or run "
+      "on MPI ranks whose binaries differ in math from rank 0's; refused without it, as the "
+      "points would not be comparable byte for byte. sweep.json then lists every math under "
+      "mixed_math")("set", po::value<std::vector<std::string>>(&o.request.sets)->composing(),
+                    "override a scenario value for every point: key.path=value (repeatable)")(
       "data-dir", po::value<std::string>(&o.data_dir),
-      "directory holding the dataset (default: $HERMES_DATA_DIR, <repo>/data, "
-      "<repo>/../shared/data)");
+      "directory holding the dataset, the only place looked at when given (default: "
+      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
   po::variables_map vm;
   const auto file = parse_options_and_argument("sweep", args, desc, vm, "scenario file",
                                                "hermes-sim sweep SCENARIO --out DIR");
@@ -95,6 +107,7 @@ bool parse(const Args& args, Options& o) {
     o.jobs = static_cast<std::size_t>(jobs);
   }
   o.force = vm.count("force") > 0;
+  o.allow_mixed_math = vm.count("allow-mixed-math") > 0;
   return true;
 }
 
@@ -105,15 +118,34 @@ std::size_t default_jobs(const sweep::MpiSession& mpi) {
 
 int sweep(const Options& o, const sweep::MpiSession& mpi) {
   const auto wall0 = Clock::now();
-  SweepPlan plan;
   // Steps that can fail run on every rank and end in a collective check (on_all_ranks); no other
   // collective call happens inside a step, so a rank that failed can never leave the others
   // waiting in one.
-  mpi.on_all_ranks([&] { plan = plan_sweep(o.request); });
-  const std::string manifest_of_rank0 = mpi.broadcast(plan.manifest.dump());
+  // First, every rank's binary must compute with rank 0's math (math_check.h).
+  const BuildInfo& build = build_info();
+  const std::vector<std::string> rank_maths = mpi.gather(sweep::encode_rank_math(
+      {mpi.rank(), host_name(), sweep::MathBuild::of(build), build.code_version()}));
+  std::vector<sweep::MathBuild> other_maths;
   mpi.on_all_ranks([&] {
-    // Every rank must run the same points: each reads its own copy of the files.
-    if (manifest_of_rank0 != plan.manifest.dump()) {
+    if (mpi.rank() != 0) return;
+    std::vector<sweep::RankMath> ranks;
+    for (const auto& text : rank_maths) ranks.push_back(sweep::decode_rank_math(text));
+    if (const std::string note = sweep::rank_version_note(ranks); !note.empty()) {
+      std::cerr << note << '\n';
+    }
+    const std::string error = sweep::rank_math_error(ranks);
+    if (error.empty()) return;
+    if (!o.allow_mixed_math) throw InputError(error);
+    std::cerr << "note: --allow-mixed-math: " << error.substr(0, error.find(": their")) << '\n';
+    other_maths = sweep::other_maths(ranks);
+  });
+  SweepPlan plan;
+  mpi.on_all_ranks([&] { plan = plan_sweep(o.request); });
+  // Every rank must run the same points: each reads its own copy of the files. (Their builds were
+  // compared above: the manifests are compared without them.)
+  const std::string sweep_of_rank0 = mpi.broadcast(sweep::without_build(plan.manifest).dump());
+  mpi.on_all_ranks([&] {
+    if (sweep_of_rank0 != sweep::without_build(plan.manifest).dump()) {
       throw InputError("rank " + std::to_string(mpi.rank()) + " read another sweep than rank 0 " +
                        "from " + o.request.file + " (do all ranks see the same files?)");
     }
@@ -124,7 +156,11 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   std::size_t done_before = 0;
   mpi.on_all_ranks([&] {
     if (mpi.rank() != 0) return;
-    for (const auto& note : dir.open(plan.manifest, o.force)) std::cerr << note << '\n';
+    std::cout << build_line(build_info()) << std::endl;
+    for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) {
+      std::cerr << note << '\n';
+    }
+    if (!other_maths.empty()) dir.record_mixed_maths(other_maths);
     const auto finished = dir.finished_points(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (!finished[i]) todo.push_back(i);
@@ -133,22 +169,36 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   });
   const bool work_left = mpi.broadcast(todo.empty() ? "0" : "1") == "1";
 
+  // Each rank resolves, checksums and loads its own copy of the data, as `hermes-sim run` does.
   std::map<std::string, data::TrainTestSplit> datasets;
+  std::map<std::string, ProvenanceJson> dataset_records;
   mpi.on_all_ranks([&] {
     if (!work_left) return;
     for (const auto& sc : plan.points) {
-      if (!datasets.count(sc.dataset.name)) {
-        datasets[sc.dataset.name] = data::load_dataset(sc.dataset.name, o.data_dir);
-      }
+      const std::string& name = sc.dataset.name;
+      if (datasets.count(name)) continue;
+      const data::DataLocation location = data::locate_dataset(name, o.data_dir);
+      if (mpi.rank() == 0) std::cout << "data: " << data::location_text(location) << std::endl;
+      dataset_records[name] = dataset_provenance(location);
+      datasets[name] = data::load_dataset(location);
     }
   });
+  const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
+  const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
   const auto run_point = [&](std::size_t i) {
     RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false);
     const scenario::Scenario& sc = plan.points[i];
-    run_scenario(sc, datasets.at(sc.dataset.name), out, {.report = false});
+    Provenance provenance;  // threads 1: a point's math runs on the thread that runs the point
+    provenance.datasets.push_back(dataset_records.at(sc.dataset.name));
+    provenance.sweep = {{"dir", sweep_root},
+                        {"point", sweep::point_name(i, points.size())},
+                        {"jobs", jobs},
+                        {"rank", mpi.rank()},
+                        {"ranks", mpi.size()}};
+    run_scenario(sc, datasets.at(sc.dataset.name), out,
+                 {.report = false, .provenance = provenance_json(provenance)});
     out.commit();
   };
-  const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
 
   if (mpi.rank() != 0) {
     sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr);

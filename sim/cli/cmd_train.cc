@@ -17,6 +17,7 @@
 #include "models/nn/zoo.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/common/build_info.h"
 #include "sim/common/diagnostics.h"
 
 namespace hermes::cli {
@@ -108,8 +109,8 @@ int cmd_train(const Args& args) {
       "eval-batch", po::value<int>(&cfg.eval_batch)->default_value(64),
       "batch size of the test-set evaluation (speed only)")(
       "data-dir", po::value<std::string>(&data_dir),
-      "directory holding the dataset's files (default: $HERMES_DATA_DIR, <repo>/data, "
-      "<repo>/../shared/data)");
+      "directory holding the dataset's files, the only place looked at when given (default: "
+      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
   po::variables_map vm;
   if (!parse_options("train", args, desc, vm)) return 0;
   std::string errors;  // one line per bad option, all reported at once
@@ -128,8 +129,10 @@ int cmd_train(const Args& args) {
   cfg.shuffle = shuffle == "on";
   if (model_name.empty()) model_name = nn::default_model_for(dataset);
 
+  const data::DataLocation location = data::locate_dataset(dataset, data_dir);
+  std::cout << build_line(build_info()) << "\ndata: " << data::location_text(location) << std::endl;
   const auto load_start = std::chrono::steady_clock::now();
-  const data::TrainTestSplit split = data::load_dataset(dataset, data_dir);
+  const data::TrainTestSplit split = data::load_dataset(location);
   const double load_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
   const nn::ModelSpec spec = nn::model_spec(model_name, *split.train);

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "sim/cli/commands.h"
+#include "sim/cli/provenance.h"
+#include "sim/common/build_info.h"
 #include "sim/common/diagnostics.h"
 
 namespace {
@@ -30,9 +32,11 @@ const std::map<std::string, Command>& commands() {
 }
 
 void usage(std::ostream& os) {
-  os << "hermes-sim " << HERMES_VERSION
+  os << "hermes-sim " << hermes::build_info().version
      << ": discrete-event simulator of heterogeneous parameter-server training\n\n"
-        "usage: hermes-sim <command> [options]\n       hermes-sim <command> --help\n\n"
+        "usage: hermes-sim <command> [options]\n       hermes-sim <command> --help\n"
+        "       hermes-sim --version    version, commit, math profile, Eigen, compiler, host "
+        "CPU\n\n"
         "commands:\n";
   for (const auto& [name, cmd] : commands()) {
     os << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << '\n';
@@ -46,13 +50,15 @@ int main(int argc, char** argv) {
     usage(std::cerr);
     return 2;
   }
+  hermes::cli::set_command_line(argc, argv);  // for provenance.json
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     usage(std::cout);
     return 0;
   }
   if (name == "--version") {
-    std::cout << "hermes-sim " << HERMES_VERSION << '\n';
+    std::cout << hermes::version_text(hermes::build_info())
+              << "host cpu: " << hermes::host_cpu_model() << '\n';
     return 0;
   }
   const auto it = commands().find(name);

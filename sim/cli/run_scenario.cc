@@ -202,6 +202,7 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
     }
   }
   write("scenario.json", sc.document.dump(2) + "\n");
+  if (!options.provenance.empty()) write("provenance.json", options.provenance);
   return written;
 }
 

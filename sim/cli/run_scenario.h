@@ -21,6 +21,8 @@ struct RunScenarioOptions {
   parallel::ThreadPool* pool = nullptr;
   // Receives every run's timeline (`--trace`), one process per run; null: no timeline.
   metrics::ChromeTrace* trace = nullptr;
+  // The text of provenance.json (provenance.h), written last; empty: none.
+  std::string provenance;
 };
 
 // Throws InputError (naming `file` and the run) if a run's protocol is not simulated yet.
@@ -30,9 +32,9 @@ void check_runnable(const scenario::Scenario& sc, const std::string& file);
 bool needs_data(const scenario::Scenario& sc);
 
 // Runs every run of `sc` in file order on `data` (unused if !needs_data(sc)) and writes into `dir`
-// (not committed): scenario.json, and summary.csv, global.csv, workers.csv, api.csv (protocol runs)
-// and/or demo_workers.csv, timeline.csv (demo runs). Returns the names of the files written, in
-// order.
+// (not committed): summary.csv, global.csv, workers.csv, api.csv (protocol runs) and/or
+// demo_workers.csv, timeline.csv (demo runs), then scenario.json and provenance.json. Returns the
+// names of the files written, in order.
 std::vector<std::string> run_scenario(const scenario::Scenario& sc,
                                       const data::TrainTestSplit& data, const RunOutputDir& dir,
                                       const RunScenarioOptions& options = {});

@@ -2,15 +2,10 @@
 
 #include "sim/cli/commands.h"
 #include "sim/cli/run_scenario.h"
+#include "sim/common/build_info.h"
 #include "sim/sweep/grid.h"
 
 namespace hermes::cli {
-
-std::string code_version() {
-  const std::string describe = HERMES_GIT_DESCRIBE;
-  return describe.empty() ? std::string(HERMES_VERSION)
-                          : std::string(HERMES_VERSION) + " (" + describe + ")";
-}
 
 SweepPlan plan_sweep(const SweepRequest& request) {
   const scenario::Scenario base = scenario::load_scenario(request.file, request.sets, source_dir());
@@ -47,7 +42,7 @@ SweepPlan plan_sweep(const SweepRequest& request) {
       throw InputError(which + e.what());
     }
   }
-  plan.manifest = sweep::make_manifest(def, code_version());
+  plan.manifest = sweep::make_manifest(def, build_info());
   return plan;
 }
 

@@ -28,7 +28,4 @@ struct SweepPlan {
 // Throws InputError naming the option, the file and JSON path, or the point that is wrong.
 SweepPlan plan_sweep(const SweepRequest& request);
 
-// HERMES_VERSION, with `git describe --always --dirty` of the source tree at configure time.
-std::string code_version();
-
 }  // namespace hermes::cli

@@ -57,7 +57,7 @@ void scenario_differences(const Json& old_doc, const Json& new_doc, std::vector<
 
 }  // namespace
 
-Json make_manifest(const SweepDefinition& sweep, const std::string& code_version) {
+Json make_manifest(const SweepDefinition& sweep, const BuildInfo& build) {
   Json m = Json::object();
   m["format"] = kFormat;
   m["scenario_path"] = sweep.scenario_path;
@@ -70,7 +70,10 @@ Json make_manifest(const SweepDefinition& sweep, const std::string& code_version
   }
   m["grid"] = grid;
   m["seeds"] = sweep.seeds;
-  m["code_version"] = code_version;
+  m["code_version"] = build.code_version();
+  Json fields = Json::object();
+  for (const auto& [key, value] : build.fields()) fields[key] = value;
+  m["build"] = fields;
   Json points = Json::array();
   for (const auto& p : sweep.points) {
     const std::string name = point_name(p.index, sweep.points.size());
@@ -83,6 +86,12 @@ Json make_manifest(const SweepDefinition& sweep, const std::string& code_version
   }
   m["points"] = points;
   return m;
+}
+
+Json without_build(const Json& manifest) {
+  Json out = manifest;
+  for (const char* key : {"code_version", "build", "mixed_math"}) out.erase(key);
+  return out;
 }
 
 std::vector<std::string> manifest_differences(const Json& recorded, const Json& current) {

@@ -1,6 +1,9 @@
-// sweep.json: what a sweep directory was started with. Written once when the sweep starts; a
-// later run of the same command resumes it only if the scenario document, the grid and the seeds
-// are the same (the code version is recorded, and a change of it is only reported).
+// sweep.json: what a sweep directory was started with. Written when the sweep starts; a later run
+// of the same command resumes it only if the scenario document, the grid and the seeds are the
+// same. The build is recorded: a change of the code version is only reported, a change of the
+// math (profile or arch) is refused unless --allow-mixed-math, which then adds the new math to
+// "mixed_math" (math_check.h). Manifests written before "build" existed (code_version only) are
+// still read.
 //
 // {
 //   "format": 1,
@@ -9,6 +12,9 @@
 //   "grid": {"runs.hermes.alpha": ["-1.6", "-1.3"], ...},    (keys in sweep order, values as text)
 //   "seeds": [1, 2],
 //   "code_version": "0.1.0 (62337b3-dirty)",
+//   "build": {"version": "0.1.0", "commit": "62337b3-dirty", "math_profile": "reproducible",
+//             "math_arch": "x86-64-v3", "eigen": "3.4.0", "compiler": "GCC 12.2.0"},
+//   "mixed_math": [{"math_profile": "native", "math_arch": "native (rocketlake)"}],  (if any)
 //   "points": [{"point": "0000", "dir": "points/0000", "seed": 1,
 //               "params": {"runs.hermes.alpha": "-1.6", ...}}, ...]
 // }
@@ -17,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/common/build_info.h"
 #include "sim/sweep/grid.h"
 #include "sim/sweep/points.h"
 
@@ -30,7 +37,12 @@ struct SweepDefinition {
   std::vector<SweepPoint> points;
 };
 
-Json make_manifest(const SweepDefinition& sweep, const std::string& code_version);
+// The manifest of `sweep` started by `build` (its code_version is build.code_version()).
+Json make_manifest(const SweepDefinition& sweep, const BuildInfo& build);
+
+// `manifest` without what depends on the binary that wrote it (code_version, build, mixed_math):
+// what every MPI rank of one sweep must agree on.
+Json without_build(const Json& manifest);
 
 // What makes `current` a different sweep from `recorded`: one line each for the scenario (with
 // the JSON pointers that differ), the grid and the seeds. Empty if `current` resumes `recorded`.

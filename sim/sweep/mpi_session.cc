@@ -65,6 +65,28 @@ std::string MpiSession::broadcast(const std::string& text) const {
   return out;
 }
 
+std::vector<std::string> MpiSession::gather(const std::string& text) const {
+  if (!initialised_) return {text};
+  const int length = static_cast<int>(text.size());
+  std::vector<int> lengths(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<int> offsets(lengths.size(), 0);
+  int total = 0;
+  for (std::size_t r = 0; r < lengths.size(); ++r) {
+    offsets[r] = total;
+    total += lengths[r];
+  }
+  std::string all(static_cast<std::size_t>(total), '\0');
+  MPI_Gatherv(text.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR,
+              0, MPI_COMM_WORLD);
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < lengths.size(); ++r) {
+    out.push_back(
+        all.substr(static_cast<std::size_t>(offsets[r]), static_cast<std::size_t>(lengths[r])));
+  }
+  return out;
+}
+
 #else  // built without MPI: one rank, whatever launched it
 
 namespace {
@@ -90,6 +112,8 @@ MpiSession::~MpiSession() = default;
 void MpiSession::on_all_ranks(const std::function<void()>& step) const { step(); }
 
 std::string MpiSession::broadcast(const std::string& text) const { return text; }
+
+std::vector<std::string> MpiSession::gather(const std::string& text) const { return {text}; }
 
 #endif
 

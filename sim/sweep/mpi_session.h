@@ -7,6 +7,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace hermes::sweep {
 
@@ -40,6 +41,10 @@ class MpiSession {
 
   // Rank 0's `text` on every rank.
   std::string broadcast(const std::string& text) const;
+
+  // On rank 0: every rank's `text`, indexed by rank; on the other ranks: empty. Without MPI:
+  // {text}.
+  std::vector<std::string> gather(const std::string& text) const;
 
  private:
   bool initialised_ = false;

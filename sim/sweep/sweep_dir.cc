@@ -55,7 +55,7 @@ std::string SweepDir::point_dir(std::size_t index, std::size_t total) const {
   return points_dir() + "/" + point_name(index, total);
 }
 
-std::vector<std::string> SweepDir::open(const Json& manifest, bool force) {
+std::vector<std::string> SweepDir::open(const Json& manifest, bool force, bool allow_mixed_math) {
   std::error_code ec;
   fs::create_directories(root_, ec);
   if (ec) throw InputError("cannot create sweep directory '" + root_ + "': " + ec.message());
@@ -86,6 +86,7 @@ std::vector<std::string> SweepDir::open(const Json& manifest, bool force) {
       notes.push_back("note: this sweep was started by hermes-sim " + version_of(recorded) +
                       "; resuming with " + version_of(manifest));
     }
+    check_math(recorded, manifest, allow_mixed_math, notes);
   } else {
     for (const auto& entry : fs::directory_iterator(root_)) {
       if (entry.path().filename() != kLockName) {
@@ -102,6 +103,39 @@ std::vector<std::string> SweepDir::open(const Json& manifest, bool force) {
     metrics::write_file_atomically(manifest_path(), manifest.dump(2) + "\n");
   }
   return notes;
+}
+
+void SweepDir::check_math(const Json& recorded, const Json& manifest, bool allow_mixed_math,
+                          std::vector<std::string>& notes) const {
+  const std::vector<MathBuild> current = recorded_maths(manifest);
+  if (current.empty()) return;  // a manifest without a build (tests): nothing to compare
+  const std::vector<MathBuild> before = recorded_maths(recorded);
+  if (before.empty()) {
+    notes.push_back("note: " + manifest_path() +
+                    " records no math profile (started by hermes-sim " + version_of(recorded) +
+                    ", before builds were recorded): its points may not be comparable byte for "
+                    "byte with those of this binary, " +
+                    current.front().text());
+    return;
+  }
+  const std::string error = resume_math_error(before, current.front());
+  if (error.empty()) return;
+  if (!allow_mixed_math) throw InputError("'" + root_ + "': " + error);
+  notes.push_back("note: --allow-mixed-math: " + error.substr(0, error.find(": their")) +
+                  "; the points computed now are not comparable byte for byte with the earlier "
+                  "ones (" +
+                  manifest_path() + " adds this math to mixed_math)");
+  Json updated = recorded;
+  if (add_mixed_math(updated, current.front())) {
+    metrics::write_file_atomically(manifest_path(), updated.dump(2) + "\n");
+  }
+}
+
+void SweepDir::record_mixed_maths(const std::vector<MathBuild>& maths) const {
+  Json manifest = read_manifest(manifest_path());
+  bool changed = false;
+  for (const auto& m : maths) changed = add_mixed_math(manifest, m) || changed;
+  if (changed) metrics::write_file_atomically(manifest_path(), manifest.dump(2) + "\n");
 }
 
 void SweepDir::discard_previous_sweep() const {

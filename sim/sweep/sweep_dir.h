@@ -1,7 +1,8 @@
 // The directory of a sweep:
 //   DIR/sweep.json       the manifest (manifest.h)
 //   DIR/points/NNNN/     each point's complete run directory (summary.csv, global.csv,
-//                        workers.csv, scenario.json), renamed into place when the point is done,
+//                        workers.csv, api.csv, scenario.json, provenance.json), renamed into
+//                        place when the point is done,
 //                        so a point directory is complete or absent: on resume the missing ones
 //                        are the points left to run
 //   DIR/summary.csv      every point's summary rows with the point's grid values (sweep_summary.h)
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "sim/sweep/grid.h"
+#include "sim/sweep/math_check.h"
 
 namespace hermes::sweep {
 
@@ -32,17 +34,27 @@ class SweepDir {
   // Creates DIR and takes its lock; throws InputError if another sweep holds it. Then:
   //  - DIR holds a sweep.json: with `force` the old sweep (points, summary, manifest) is discarded;
   //    otherwise it must describe the same sweep as `manifest` (else InputError listing every
-  //    difference), and the sweep resumes.
+  //    difference), and the sweep resumes. If the maths it records (math_check.h) are not all
+  //    the math of `manifest`'s build (this binary's), the resume is refused (InputError naming
+  //    both) unless `allow_mixed_math`, which adds this math to the recorded "mixed_math".
   //  - DIR holds anything else: refused unless `force`.
   // Removes the temporaries of a killed sweep and writes sweep.json for a new sweep. Returns notes
-  // for the user (a resumed sweep started by another code version).
-  std::vector<std::string> open(const Json& manifest, bool force);
+  // for the user (a resumed sweep started by another code version, mixed maths allowed, a
+  // manifest that records no math).
+  std::vector<std::string> open(const Json& manifest, bool force, bool allow_mixed_math = false);
+
+  // Adds `maths` to the "mixed_math" of the sweep.json open() wrote or resumed, rewriting it if
+  // any was new (MPI ranks whose math differs from rank 0's, with --allow-mixed-math).
+  void record_mixed_maths(const std::vector<MathBuild>& maths) const;
 
   // Which of the `total` points have their directory.
   std::vector<bool> finished_points(std::size_t total) const;
 
  private:
   void discard_previous_sweep() const;
+  // The math check of open() on a resumed sweep.
+  void check_math(const Json& recorded, const Json& manifest, bool allow_mixed_math,
+                  std::vector<std::string>& notes) const;
   void remove_temporaries() const;
 
   std::string root_;

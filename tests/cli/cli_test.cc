@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/common/build_info.h"
 #include "tests/cli/run_command.h"
 
 namespace {
@@ -52,6 +53,19 @@ TEST(Cli, HelpListsEveryCommandAndEachCommandHasHelp) {
     EXPECT_EQ(h.status, 0) << c << ": " << h.output;
     EXPECT_NE(h.output.find("hermes-sim"), std::string::npos) << c;
   }
+}
+
+TEST(Cli, VersionPrintsTheBuildOneFieldPerLine) {
+  const Result r = run("--version");
+  EXPECT_EQ(r.status, 0) << r.output;
+  const hermes::BuildInfo& b = hermes::build_info();  // the same build as the binary
+  EXPECT_EQ(r.output.rfind(hermes::version_text(b), 0), 0u) << r.output;
+  EXPECT_NE(r.output.find("\nmath: " + b.math_profile + " (" + b.math_arch + ")\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("\nhost cpu: " + hermes::host_cpu_model() + "\n"), std::string::npos)
+      << r.output;
+  EXPECT_NE(run("--help").output.find("--version"), std::string::npos);
 }
 
 TEST(Cli, UnknownCommandAndUnknownOptionAreUsageErrors) {
@@ -122,6 +136,7 @@ TEST(Cli, RunWritesCompleteOutputsAndRefusesToOverwrite) {
   ASSERT_TRUE(fs::exists(out / "demo_workers.csv"));
   ASSERT_TRUE(fs::exists(out / "timeline.csv"));
   ASSERT_TRUE(fs::exists(out / "scenario.json"));
+  ASSERT_TRUE(fs::exists(out / "provenance.json"));
   const std::string summary = read(out / "demo_workers.csv");
   // Header + one row per worker of demo.json.
   EXPECT_EQ(summary.rfind("run,node,profile,iterations", 0), 0u) << summary;
@@ -141,6 +156,30 @@ TEST(Cli, RunWritesCompleteOutputsAndRefusesToOverwrite) {
   const std::string first = read(out / "timeline.csv");
   ASSERT_EQ(run(cmd + " --force").status, 0);
   EXPECT_EQ(read(out / "timeline.csv"), first);  // deterministic: byte-identical rerun
+  fs::remove_all(out);
+}
+
+TEST(Cli, RunRecordsItsProvenance) {
+  const fs::path out = fresh_dir("provenance");
+  const Result r = run(demo_run(out, "--set runs.demo.iterations=2 --threads 3"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  const hermes::BuildInfo& b = hermes::build_info();
+  EXPECT_EQ(r.output.rfind(hermes::build_line(b) + "\ndata: none (demo runs compute no math)\n", 0),
+            0u)
+      << r.output;
+  EXPECT_NE(r.output.find("scenario.json,provenance.json}"), std::string::npos) << r.output;
+  const auto p = nlohmann::json::parse(read(out / "provenance.json"));
+  EXPECT_EQ(p["format"], 1);
+  for (const auto& [key, value] : b.fields()) EXPECT_EQ(p["build"][key], value) << key;
+  EXPECT_EQ(p["host"]["cpu"], hermes::host_cpu_model());
+  EXPECT_EQ(p["host"]["name"], hermes::host_name());
+  ASSERT_GE(p["command_line"].size(), 4u);
+  EXPECT_EQ(p["command_line"][0], HERMES_BINARY);
+  EXPECT_EQ(p["command_line"][1], "run");
+  EXPECT_EQ(p["command_line"].back(), "3");
+  EXPECT_EQ(p["threads"], 3);
+  EXPECT_EQ(p["datasets"], nlohmann::json::array());  // the demo loads no dataset
+  EXPECT_FALSE(p.contains("sweep"));
   fs::remove_all(out);
 }
 

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/common/build_info.h"
+#include "sim/sweep/math_check.h"
 #include "tests/cli/run_command.h"
 #include "tests/data/test_files.h"
 #include "tests/sweep/synthetic_mnist.h"
@@ -67,17 +69,50 @@ class SweepCli : public ::testing::Test {
                        " --data-dir " + (*tmp_ / "data") + " --out " + out + " " + extra);
   }
 
-  // Every file of every point, and the summary, are the same bytes in both sweeps.
+  // Every file of every point, and the summary, are the same bytes in both sweeps; except
+  // provenance.json, which records how each was run (command line, --jobs, MPI rank).
   static void expect_identical(const std::string& a, const std::string& b) {
     EXPECT_EQ(slurp(a + "/summary.csv"), slurp(b + "/summary.csv"));
-    std::size_t files = 0;
+    std::size_t files = 0, provenances = 0;
     for (const auto& entry : fs::recursive_directory_iterator(a + "/points")) {
       if (!entry.is_regular_file()) continue;
       const fs::path rel = fs::relative(entry.path(), a);
+      ASSERT_TRUE(fs::exists(fs::path(b) / rel)) << rel;
+      if (rel.filename() == "provenance.json") {
+        ++provenances;
+        continue;
+      }
       EXPECT_EQ(slurp(entry.path()), slurp(fs::path(b) / rel)) << rel;
       ++files;
     }
     EXPECT_EQ(files, 20u);  // 4 points x 5 files
+    EXPECT_EQ(provenances, 4u);
+  }
+
+  // The SHA-256 of `path` by coreutils' sha256sum, independent of hermes-sim's.
+  static std::string sha256sum(const std::string& path) {
+    const auto r = run_command("sha256sum " + path);
+    EXPECT_EQ(r.status, 0) << r.output;
+    return r.output.substr(0, 64);
+  }
+
+  // A provenance.json's one dataset is the synthetic MNIST of this suite, every file checksummed.
+  static void expect_synthetic_mnist(const Json& provenance) {
+    ASSERT_EQ(provenance["datasets"].size(), 1u) << provenance.dump(2);
+    const Json& d = provenance["datasets"][0];
+    EXPECT_EQ(d["name"], "mnist");
+    EXPECT_EQ(d["dir"], *tmp_ / "data/mnist");
+    EXPECT_EQ(d["origin"], "--data-dir");
+    ASSERT_EQ(d["files"].size(), 4u);
+    const char* names[] = {"train-images-idx3-ubyte", "train-labels-idx1-ubyte",
+                           "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"};
+    for (std::size_t i = 0; i < 4; ++i) {
+      const Json& f = d["files"][i];
+      const std::string path = *tmp_ / ("data/mnist/" + std::string(names[i]));
+      EXPECT_EQ(f["name"], names[i]);
+      EXPECT_EQ(f["bytes"], fs::file_size(path)) << names[i];
+      EXPECT_EQ(f["sha256"], sha256sum(path)) << names[i];
+    }
   }
 
   static data::testing::TempDir* tmp_;
@@ -96,7 +131,8 @@ TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
       << r.output;
   EXPECT_NE(r.output.find("4/4 points done (4 now)"), std::string::npos) << r.output;
   for (const char* point : {"0000", "0001", "0002", "0003"}) {
-    for (const char* file : {"summary.csv", "global.csv", "workers.csv", "scenario.json"}) {
+    for (const char* file : {"summary.csv", "global.csv", "workers.csv", "api.csv", "scenario.json",
+                             "provenance.json"}) {
       EXPECT_TRUE(fs::exists(dir("a") + "/points/" + point + "/" + file)) << point << file;
     }
   }
@@ -124,6 +160,44 @@ TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
   EXPECT_FALSE(point.contains("sweep"));
   EXPECT_EQ(point["runs"][1]["alpha"], -1.0);
   EXPECT_EQ(point["runs"][1]["beta"], 0.2);
+
+  // Each point records what computed it: the build, the sweep's command line, the point and the
+  // checksums of the data it read.
+  const auto provenance = Json::parse(slurp(dir("a") + "/points/0003/provenance.json"));
+  EXPECT_FALSE(provenance["build"]["math_profile"].get<std::string>().empty());
+  EXPECT_EQ(provenance["command_line"][1], "sweep");
+  EXPECT_EQ(provenance["threads"], 1);
+  EXPECT_EQ(
+      provenance["sweep"].dump(),
+      Json({{"dir", dir("a")}, {"point", "0003"}, {"jobs", 2}, {"rank", 0}, {"ranks", 1}}).dump());
+  expect_synthetic_mnist(provenance);
+}
+
+TEST_F(SweepCli, RunRecordsTheDatasetChecksumsInProvenance) {
+  const std::string out = dir("run");
+  const auto r =
+      run_command(std::string(HERMES_BINARY) + " run " + (*tmp_ / "tiny.json") +
+                  " --runs bsp --threads 2 --data-dir " + (*tmp_ / "data") + " --out " + out);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\ndata: mnist from " + (*tmp_ / "data/mnist") + " (--data-dir)\n"),
+            std::string::npos)
+      << r.output;
+  const auto provenance = Json::parse(slurp(out + "/provenance.json"));
+  EXPECT_EQ(provenance["threads"], 2);
+  EXPECT_FALSE(provenance.contains("sweep"));
+  expect_synthetic_mnist(provenance);
+}
+
+TEST_F(SweepCli, AnExplicitDataDirIsTheOnlyPlaceLookedAt) {
+  // The points would find MNIST in <repo>/../shared/data; a --data-dir without it is an error.
+  const auto r = run_command(std::string(HERMES_BINARY) + " sweep " + (*tmp_ / "tiny.json") +
+                             " --data-dir " + (*tmp_ / "nodata") + " --out " + dir("nodata"));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--data-dir " + (*tmp_ / "nodata") + ": " + (*tmp_ / "nodata/mnist") +
+                          ": no such directory"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(fs::exists(dir("nodata") + "/points/0000"));
 }
 
 TEST_F(SweepCli, OneThreadAndTwoThreadsGiveTheSameBytes) {
@@ -183,6 +257,66 @@ TEST_F(SweepCli, RefusesToResumeAnotherSweepUnlessForced) {
       << r.output;
   EXPECT_FALSE(fs::exists(dir("b") + "/points/0002"));
   EXPECT_EQ(lines(slurp(dir("b") + "/summary.csv")), 1u + 2 * 2);
+}
+
+TEST_F(SweepCli, RecordsTheBuildAndRefusesToMixMathProfiles) {
+  ASSERT_EQ(sweep(dir("math"), "--jobs 2").status, 0);
+  const std::string path = dir("math") + "/sweep.json";
+  Json manifest = Json::parse(slurp(path));
+  const BuildInfo& b = build_info();  // the binary's build: same sources, same build tree
+  for (const auto& [key, value] : b.fields()) EXPECT_EQ(manifest["build"][key], value) << key;
+  EXPECT_EQ(manifest["code_version"], b.code_version());
+
+  // As if another math profile had computed the points so far.
+  const MathBuild other = b.math_profile == "native" ? MathBuild{"reproducible", "x86-64-v3"}
+                                                     : MathBuild{"native", "rocketlake"};
+  manifest["build"]["math_profile"] = other.profile;
+  manifest["build"]["math_arch"] = other.arch;
+  std::ofstream(path) << manifest.dump(2);
+  fs::remove_all(dir("math") + "/points/0001");
+  auto r = sweep(dir("math"), "--jobs 2");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("this sweep's points were computed by math profile " + other.text() +
+                          "; this binary is " + MathBuild::of(b).text() +
+                          ": their outputs are not comparable byte for byte. Rebuild with "
+                          "-DHERMES_MATH=" +
+                          other.profile),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("or pass --allow-mixed-math to continue anyway"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir("math") + "/points/0001"));  // nothing ran
+
+  r = sweep(dir("math"), "--jobs 2 --allow-mixed-math");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("note: --allow-mixed-math: this sweep's points were computed by math "
+                          "profile " +
+                          other.text()),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("3 done before, 1 to run"), std::string::npos) << r.output;
+  manifest = Json::parse(slurp(path));
+  EXPECT_EQ(manifest["mixed_math"].dump(),
+            Json::array({{{"math_profile", b.math_profile}, {"math_arch", b.math_arch}}}).dump());
+  // The new point records the math that computed it.
+  const auto provenance = Json::parse(slurp(dir("math") + "/points/0001/provenance.json"));
+  EXPECT_EQ(provenance["build"]["math_profile"], b.math_profile);
+}
+
+TEST_F(SweepCli, ResumesASweepWhoseManifestPredatesBuilds) {
+  ASSERT_EQ(sweep(dir("old"), "--jobs 2").status, 0);
+  const std::string path = dir("old") + "/sweep.json";
+  Json manifest = Json::parse(slurp(path));
+  manifest.erase("build");
+  manifest["code_version"] = "0.1.0 (62337b3)";
+  std::ofstream(path) << manifest.dump(2);
+  fs::remove_all(dir("old") + "/points/0002");
+  const auto r = sweep(dir("old"), "--jobs 2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("note: this sweep was started by hermes-sim 0.1.0 (62337b3)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("records no math profile"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("3 done before, 1 to run"), std::string::npos) << r.output;
 }
 
 TEST_F(SweepCli, SeedsMultiplyThePoints) {

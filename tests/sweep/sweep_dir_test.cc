@@ -27,6 +27,12 @@ SweepDefinition definition(const char* alphas = "-1.6,-1.3") {
   return d;
 }
 
+// A build of version `version` with the reproducible math, or `profile` / `arch`.
+BuildInfo build(const std::string& version, const std::string& profile = "reproducible",
+                const std::string& arch = "x86-64-v3") {
+  return {version, "abc123", profile, arch, "3.4.0", "GCC 12.2.0"};
+}
+
 void put(const std::string& path, const std::string& text) {
   fs::create_directories(fs::path(path).parent_path());
   std::ofstream(path) << text;
@@ -51,7 +57,7 @@ std::string open_error(SweepDir& dir, const Json& manifest, bool force) {
 TEST(SweepDir, NewSweepWritesItsManifest) {
   TempDir tmp;
   SweepDir dir(tmp / "s");
-  const Json m = make_manifest(definition(), "v1");
+  const Json m = make_manifest(definition(), build("v1"));
   EXPECT_TRUE(dir.open(m, false).empty());
   EXPECT_EQ(Json::parse(slurp(dir.manifest_path())), m);
   EXPECT_TRUE(fs::is_directory(dir.points_dir()));
@@ -61,7 +67,7 @@ TEST(SweepDir, NewSweepWritesItsManifest) {
 
 TEST(SweepDir, ResumeKeepsPointsAndRemovesTemporaries) {
   TempDir tmp;
-  const Json m = make_manifest(definition(), "v1");
+  const Json m = make_manifest(definition(), build("v1"));
   {
     SweepDir dir(tmp / "s");
     dir.open(m, false);
@@ -70,23 +76,25 @@ TEST(SweepDir, ResumeKeepsPointsAndRemovesTemporaries) {
   put(tmp / "s/points/0000.partial-4242/summary.csv", "half");
   put(tmp / "s/summary.csv.tmp-4242", "half");
   SweepDir dir(tmp / "s");
-  const auto notes = dir.open(make_manifest(definition(), "v2"), false);
+  const auto notes = dir.open(make_manifest(definition(), build("v2")), false);
   ASSERT_EQ(notes.size(), 1u);
-  EXPECT_NE(notes[0].find("started by hermes-sim v1; resuming with v2"), std::string::npos);
+  EXPECT_NE(notes[0].find("started by hermes-sim v1 (abc123); resuming with v2 (abc123)"),
+            std::string::npos)
+      << notes[0];
   EXPECT_EQ(dir.finished_points(2), (std::vector<bool>{false, true}));
   EXPECT_FALSE(fs::exists(tmp / "s/points/0000.partial-4242"));
   EXPECT_FALSE(fs::exists(tmp / "s/summary.csv.tmp-4242"));
-  EXPECT_EQ(Json::parse(slurp(dir.manifest_path()))["code_version"], "v1");  // the original
+  EXPECT_EQ(Json::parse(slurp(dir.manifest_path()))["code_version"], "v1 (abc123)");  // original
 }
 
 TEST(SweepDir, AnotherSweepIsRefusedUnlessForced) {
   TempDir tmp;
   {
     SweepDir dir(tmp / "s");
-    dir.open(make_manifest(definition(), "v"), false);
+    dir.open(make_manifest(definition(), build("v")), false);
   }
   put(tmp / "s/points/0000/summary.csv", "run\nh\n");
-  const Json other = make_manifest(definition("-1.6,-1.3,-0.9"), "v");
+  const Json other = make_manifest(definition("-1.6,-1.3,-0.9"), build("v"));
   {
     SweepDir dir(tmp / "s");
     const std::string error = open_error(dir, other, false);
@@ -103,18 +111,105 @@ TEST(SweepDir, AnotherSweepIsRefusedUnlessForced) {
   EXPECT_EQ(Json::parse(slurp(dir.manifest_path())), other);
 }
 
+TEST(SweepDir, AResumeWithAnotherMathIsRefusedUnlessAllowed) {
+  TempDir tmp;
+  {
+    SweepDir dir(tmp / "s");
+    dir.open(make_manifest(definition(), build("v1")), false);
+  }
+  put(tmp / "s/points/0000/summary.csv", "run\nh\n");
+  const Json native = make_manifest(definition(), build("v1", "native", "rocketlake"));
+  {
+    SweepDir dir(tmp / "s");
+    const std::string error = open_error(dir, native, false);
+    EXPECT_NE(error.find("this sweep's points were computed by math profile reproducible "
+                         "(x86-64-v3); this binary is native (rocketlake): their outputs "
+                         "are not comparable byte for byte. Rebuild with "
+                         "-DHERMES_MATH=reproducible"),
+              std::string::npos)
+        << error;
+    EXPECT_NE(error.find("or pass --allow-mixed-math to continue anyway"), std::string::npos);
+    EXPECT_TRUE(fs::exists(tmp / "s/points/0000"));  // nothing touched
+  }
+  {
+    SweepDir dir(tmp / "s");
+    const auto notes = dir.open(native, false, /*allow_mixed_math=*/true);
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_NE(notes[0].find("note: --allow-mixed-math: this sweep's points were computed by math "
+                            "profile reproducible (x86-64-v3); this binary is native "
+                            "(rocketlake); the points computed now are not comparable"),
+              std::string::npos)
+        << notes[0];
+    EXPECT_EQ(dir.finished_points(2), (std::vector<bool>{true, false}));
+    const Json m = Json::parse(slurp(dir.manifest_path()));
+    EXPECT_EQ(m["build"]["math_profile"], "reproducible");  // who started it
+    EXPECT_EQ(m["mixed_math"].dump(),
+              R"json([{"math_profile":"native","math_arch":"rocketlake"}])json");
+  }
+  // Now mixed: even the original math must say so to resume it.
+  SweepDir dir(tmp / "s");
+  const std::string error = open_error(dir, make_manifest(definition(), build("v1")), false);
+  EXPECT_NE(error.find("computed by math profiles reproducible (x86-64-v3) and native "
+                       "(rocketlake); this binary is reproducible (x86-64-v3)"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("The sweep is mixed already (resumed with --allow-mixed-math); pass --force "
+                       "to recompute every point with this binary, or pass --allow-mixed-math"),
+            std::string::npos)
+      << error;
+}
+
+TEST(SweepDir, TwoNativeBuildsForDifferentCpusAreDifferentMaths) {
+  TempDir tmp;
+  {
+    SweepDir dir(tmp / "s");
+    dir.open(make_manifest(definition(), build("v", "native", "rocketlake")), false);
+  }
+  SweepDir dir(tmp / "s");
+  const std::string error =
+      open_error(dir, make_manifest(definition(), build("v", "native", "znver3")), false);
+  EXPECT_NE(error.find("this binary is native (znver3)"), std::string::npos) << error;
+  EXPECT_NE(error.find("Resume it with a binary whose math is native (rocketlake) (a "
+                       "native build on a machine with that CPU)"),
+            std::string::npos)
+      << error;
+}
+
+TEST(SweepDir, AnOldManifestWithoutABuildResumesWithANote) {
+  TempDir tmp;
+  Json old = make_manifest(definition(), build("v0"));
+  old.erase("build");  // what hermes-sim wrote before it recorded builds
+  put(tmp / "s/sweep.json", old.dump(2));
+  SweepDir dir(tmp / "s");
+  const auto notes = dir.open(make_manifest(definition(), build("v0")), false);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("records no math profile (started by hermes-sim v0 (abc123), before "
+                          "builds were recorded)"),
+            std::string::npos)
+      << notes[0];
+}
+
+TEST(SweepDir, MixedMathsOfMpiRanksAreRecorded) {
+  TempDir tmp;
+  SweepDir dir(tmp / "s");
+  dir.open(make_manifest(definition(), build("v")), false);
+  dir.record_mixed_maths({{"native", "znver3"}, {"reproducible", "x86-64-v3"}});
+  EXPECT_EQ(Json::parse(slurp(dir.manifest_path()))["mixed_math"].dump(),
+            R"json([{"math_profile":"native","math_arch":"znver3"}])json");
+}
+
 TEST(SweepDir, ADirectoryThatIsNoSweepIsRefused) {
   TempDir tmp;
   put(tmp / "s/notes.txt", "mine");
   SweepDir dir(tmp / "s");
-  const std::string error = open_error(dir, make_manifest(definition(), "v"), false);
+  const std::string error = open_error(dir, make_manifest(definition(), build("v")), false);
   EXPECT_NE(error.find("is not a sweep directory (no sweep.json)"), std::string::npos) << error;
   EXPECT_TRUE(fs::exists(tmp / "s/notes.txt"));
 }
 
 TEST(SweepDir, TwoSweepsCannotRunInOneDirectory) {
   TempDir tmp;
-  const Json m = make_manifest(definition(), "v");
+  const Json m = make_manifest(definition(), build("v"));
   SweepDir first(tmp / "s");
   first.open(m, false);
   SweepDir second(tmp / "s");
@@ -130,7 +225,7 @@ TEST(SweepSummary, RowsOfTheFinishedPointsWithTheirGridValues) {
   d.seeds = {1};
   d.points = expand_points(d.grid, d.seeds);
   SweepDir dir(tmp / "s");
-  dir.open(make_manifest(d, "v"), false);
+  dir.open(make_manifest(d, build("v")), false);
   EXPECT_EQ(sweep_summary_csv(dir, d.grid, d.points), "");
   EXPECT_EQ(write_sweep_summary(dir, d.grid, d.points), 0u);
   EXPECT_FALSE(fs::exists(dir.summary_path()));
