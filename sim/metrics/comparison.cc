@@ -50,7 +50,12 @@ SimConfig make_config(const Group& g, std::optional<double> baseline_time_s) {
   SimConfig c;
   c.protocol = g.protocol;
   c.params = g.params;
-  for (const SummaryRow* r : g.rows) c.runs.push_back(r->run);
+  for (const SummaryRow* r : g.rows) {
+    c.runs.push_back(r->run);
+    c.per_run.push_back(*r);
+  }
+  std::stable_sort(c.per_run.begin(), c.per_run.end(),
+                   [](const SummaryRow& a, const SummaryRow& b) { return a.seed < b.seed; });
   c.iterations =
       stat_over(g, [](const SummaryRow& r) { return static_cast<double>(r.iterations); });
   c.time_min = stat_over(g, [](const SummaryRow& r) { return r.sim_time_s / 60.0; });

@@ -24,7 +24,8 @@ Stat stat_of(const std::vector<double>& values);  // n = 0 (and zeros) for no va
 struct SimConfig {
   std::string protocol;
   ParamMap params;
-  std::vector<std::string> runs;  // run names, in file order
+  std::vector<std::string> runs;    // run names, in file order
+  std::vector<SummaryRow> per_run;  // the same runs in seed order (file order among equal seeds)
   Stat iterations, time_min, wi_avg, accuracy_pct, api_calls_m;
   std::optional<Stat> speedup;    // nullopt: no summary value and no simulated BSP to compute it
   bool speedup_computed = false;  // from sim_time_s against the simulated BSP baseline

@@ -74,19 +74,23 @@ struct Metric {
   int paper_decimals;  // minimum; the paper's own digits are kept
   int csv_decimals;
   const char* suffix;
+  double (*of_run)(const SummaryRow&);  // the metric of one run; nullptr: speedup (optional)
 };
 
 const std::vector<Metric>& metrics() {
   static const std::vector<Metric> m = {
-      {"iterations", "iterations", &SimConfig::iterations, &ReferenceRow::iterations, 0, 0, 3, ""},
+      {"iterations", "iterations", &SimConfig::iterations, &ReferenceRow::iterations, 0, 0, 3, "",
+       [](const SummaryRow& r) { return static_cast<double>(r.iterations); }},
       {"time (min)", "time_min", &SimConfig::time_min, &ReferenceRow::training_time_min, 2, 2, 4,
-       ""},
-      {"WI", "wi_avg", &SimConfig::wi_avg, &ReferenceRow::wi_avg, 2, 2, 4, ""},
+       "", [](const SummaryRow& r) { return r.sim_time_s / 60.0; }},
+      {"WI", "wi_avg", &SimConfig::wi_avg, &ReferenceRow::wi_avg, 2, 2, 4, "",
+       [](const SummaryRow& r) { return r.wi_avg; }},
       {"accuracy (%)", "accuracy_pct", &SimConfig::accuracy_pct, &ReferenceRow::accuracy_pct, 2, 2,
-       4, ""},
+       4, "", [](const SummaryRow& r) { return r.accuracy * 100.0; }},
       {"API calls (M)", "api_calls_m", &SimConfig::api_calls_m, &ReferenceRow::api_calls_m, 2, 1, 6,
-       ""},
-      {"speedup vs BSP", "speedup_vs_bsp", nullptr, &ReferenceRow::speedup_vs_bsp, 2, 2, 4, "x"},
+       "", [](const SummaryRow& r) { return static_cast<double>(r.api_calls) / 1e6; }},
+      {"speedup vs BSP", "speedup_vs_bsp", nullptr, &ReferenceRow::speedup_vs_bsp, 2, 2, 4, "x",
+       nullptr},
   };
   return m;
 }
@@ -143,6 +147,35 @@ TextTable range_table(const Comparison& cmp) {
       cells.push_back(s ? format_fixed(s->min, m.sim_decimals) + "-" +
                               format_fixed(s->max, m.sim_decimals) + m.suffix
                         : kNone);
+    }
+    t.rows.push_back(std::move(cells));
+  }
+  return t;
+}
+
+// Every run of the configurations that have several, in seed order ("a / b / c"): no conclusion
+// should hang on one trajectory, and the mean and range alone hide which seed did what.
+TextTable per_run_table(const Comparison& cmp) {
+  TextTable t;
+  t.columns.push_back({"", "framework", false});
+  t.columns.push_back({"", "seeds", true});
+  for (const Metric& m : metrics()) t.columns.push_back({"", m.group, true});
+  for (const ComparisonRow& r : cmp.rows) {
+    if (!r.sim || r.sim->per_run.size() < 2) continue;
+    std::vector<std::string> seeds;
+    for (const SummaryRow& run : r.sim->per_run) seeds.push_back(std::to_string(run.seed));
+    std::vector<std::string> cells = {r.label, join_strings(seeds, ",")};
+    for (const Metric& m : metrics()) {
+      std::vector<std::string> values;
+      for (const SummaryRow& run : r.sim->per_run) {
+        if (m.of_run != nullptr) {
+          values.push_back(format_fixed(m.of_run(run), m.sim_decimals));
+        } else {
+          values.push_back(run.speedup_vs_bsp ? format_fixed(*run.speedup_vs_bsp, m.sim_decimals)
+                                              : kNone);
+        }
+      }
+      cells.push_back(join_strings(values, " / ") + m.suffix);
     }
     t.rows.push_back(std::move(cells));
   }
@@ -252,6 +285,10 @@ void write_comparison(std::ostream& os, const Comparison& cmp, TableFormat forma
   if (!ranges.rows.empty()) {
     os << "\n" << (md ? "Range over runs (min-max):\n\n" : "range over runs (min-max):\n");
     render(ranges);
+    os << "\n"
+       << (md ? "Every run, in seed order (speedup: against the BSP of the same seed):\n\n"
+              : "every run, in seed order (speedup: against the BSP of the same seed):\n");
+    render(per_run_table(cmp));
   }
   os << "\n"
      << (md ? "Headlines (paper: computed from the reference table):\n\n"

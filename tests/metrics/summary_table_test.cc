@@ -395,6 +395,30 @@ TEST_F(SummaryTableTest, NoSimulatedBspLeavesSpeedupsEmpty) {
 
 // ---- output ----
 
+TEST_F(SummaryTableTest, SeveralSeedsAreListedRunByRunInSeedOrder) {
+  // Seeds in the file: 3, 1, 2; the per-run table lists them 1, 2, 3 with each run's own values.
+  const Comparison c = compare_text(write(
+      "s.csv", kHeader + "b3,bsp,,3,ok,patience,90,90,5400,1,0.99,0.1,3000000,1,90,1\n"
+                         "b1,bsp,,1,ok,patience,100,100,6000,1,0.98,0.1,1000000,1,100,1\n"
+                         "b2,bsp,,2,ok,patience,110,110,6600,1,0.97,0.1,2000000,1,110,1\n"
+                         "h3,hermes,alpha=-1.3,3,ok,patience,9,30,540,3,0.96,0.1,100,1,9,10\n"
+                         "h1,hermes,alpha=-1.3,1,ok,patience,10,40,600,4,0.95,0.1,200,1,10,10\n"
+                         "h2,hermes,alpha=-1.3,2,ok,patience,11,50,1320,5,0.94,0.1,300,1,11,5\n"));
+  std::ostringstream os;
+  write_comparison(os, c, TableFormat::kMarkdown);
+  const std::string md = os.str();
+  EXPECT_NE(md.find("Every run, in seed order"), std::string::npos) << md;
+  EXPECT_NE(md.find("| BSP | 1,2,3 | 100 / 110 / 90 | 100.00 / 110.00 / 90.00 | 1.00 / 1.00 / "
+                    "1.00 | 98.00 / 97.00 / 99.00 | 1.00 / 2.00 / 3.00 | 1.00 / 1.00 / 1.00x |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| Hermes (alpha=-1.3) | 1,2,3 | 10 / 11 / 9 | 10.00 / 22.00 / 9.00 | 4.00 / "
+                    "5.00 / 3.00 | 95.00 / 94.00 / 96.00 | 0.00 / 0.00 / 0.00 | 10.00 / 5.00 / "
+                    "10.00x |"),
+            std::string::npos)
+      << md;
+}
+
 TEST_F(SummaryTableTest, TextTableAlignsSimBesidePaper) {
   const Comparison c = compare_text(write("s.csv", hand_made_summary()));
   std::ostringstream os;
