@@ -32,6 +32,11 @@ std::uint64_t read_seed(ObjectReader& r) {
     r.out()["seed"] = *seed;
     return seed->get<std::uint64_t>();
   }
+  // "-0" parses as a signed integer 0: it is the seed 0, recorded as 0.
+  if (seed->is_number_integer() && seed->get<std::int64_t>() == 0) {
+    r.out()["seed"] = std::uint64_t{0};
+    return 0;
+  }
   const std::string accepted =
       "an integer in [0, " + std::to_string(std::numeric_limits<std::uint64_t>::max()) + "]";
   if (seed->is_number_integer()) {

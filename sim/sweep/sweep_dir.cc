@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "sim/common/diagnostics.h"
+#include "sim/common/file_read.h"
+#include "sim/common/json_read.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/points.h"
@@ -26,16 +28,21 @@ bool contains(const std::string& name, const char* part) {
 }
 
 Json read_manifest(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  Json m = Json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
-  if (!in || m.is_discarded() || !m.is_object()) {
-    throw InputError(path +
-                     ": not a sweep manifest (unreadable or not a JSON object); pass "
-                     "--force to discard this directory's sweep and start afresh");
+  const auto refuse = [&](const std::string& why) {
+    return InputError(path + ": not a sweep manifest (" + why +
+                      "); pass --force to discard this directory's sweep and start afresh");
+  };
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxManifestBytes, "sweep manifest");
+  } catch (const InputError& e) {
+    throw refuse(e.what());
   }
-  return m;
+  Diagnostics diags(path);
+  const auto m = parse_json_checked(text, diags);
+  if (!m) throw refuse(diags.format().substr(0, diags.format().size() - 1));
+  if (!m->is_object()) throw refuse("not a JSON object");
+  return *m;
 }
 
 std::string version_of(const Json& manifest) {

@@ -101,6 +101,15 @@ TEST(ScenarioValidation, SeedMustBeANonNegativeInteger) {
   EXPECT_EQ(errors_after(R"({"seed": 1.5})"), Paths{"/seed"});
   EXPECT_EQ(errors_after(R"({"seed": 1e30})"), Paths{"/seed"});
   EXPECT_EQ(errors_after(R"({"seed": "42"})"), Paths{"/seed"});
+  // -0 is the integer 0.
+  Diagnostics diags0;
+  const auto s = check_scenario_text(R"({"name": "t", "seed": -0,
+    "cluster": {"ps": {"profile": "DS3_v2"}, "workers": [{"profile": "B1ms"}]},
+    "runs": [{"protocol": "bsp"}]})",
+                                     {}, HERMES_SOURCE_DIR, diags0, &testing::test_catalog());
+  ASSERT_TRUE(s) << diags0.format();
+  EXPECT_EQ(s->seed, 0u);
+  EXPECT_EQ(s->document["seed"].dump(), "0");
 }
 
 TEST(ScenarioValidation, NamesMustBeUsableAsDirectoryNames) {
