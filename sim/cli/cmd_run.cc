@@ -26,6 +26,7 @@ using Clock = std::chrono::steady_clock;
 }  // namespace
 
 int cmd_run(const Args& args) {
+  install_interrupt_cleanup("run");  // before any thread starts: they inherit its signal mask
   po::options_description desc(
       "hermes-sim run SCENARIO [options]\n\nRuns every run of a scenario file and writes "
       "scenario.json, provenance.json (build, host, command line, dataset checksums), "
@@ -40,7 +41,10 @@ int cmd_run(const Args& args) {
       "results/<name>-<timestamp>)")(
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
       "override a scenario value: key.path=value (repeatable; runs.<name>.<key> addresses a "
-      "run by name)")("force", "replace an existing, non-empty output directory")(
+      "run by name)")("force",
+                      "replace an existing run directory hermes-sim wrote (it holds .hermes-run; "
+                      "the new results are put in place first, then the old ones removed) and "
+                      "an existing --trace file hermes-sim wrote; never anything else")(
       "runs", po::value<std::string>(&only),
       "comma-separated names of the runs to execute (default: all, in file order)")(
       "trace", po::value<std::string>(&trace_file),
@@ -58,19 +62,31 @@ int cmd_run(const Args& args) {
   if (!arg) return 0;
   const std::string& file = *arg;
   check_threads(threads, "--threads");
+  const bool force = vm.count("force") > 0;
 
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
   check_runnable(sc, file);
+  // Every output path is checked, and the run's temporary directory created, before any work:
+  // hours of simulation must never be lost to a bad path.
+  std::string what = "--out";
+  if (out.empty() && sc.outputs.dir) {
+    out = *sc.outputs.dir;
+    what = file + ": /outputs/dir";
+  }
+  if (out.empty()) out = default_output_dir(source_dir(), sc.name);
+  std::vector<std::string> notes;
+  if (!trace_file.empty()) notes = check_trace_target(trace_file, force, out);
+  RunOutputDir dir(out, force, what);
+  for (const auto& n : dir.notes()) notes.push_back(n);
   metrics::ChromeTrace trace;
-  std::optional<metrics::AtomicFile> trace_out;  // opened first: a bad path fails before anything
+  std::optional<metrics::AtomicFile> trace_out;
   try {
     if (!trace_file.empty()) trace_out.emplace(trace_file);
   } catch (const std::exception& e) {
-    throw std::runtime_error(std::string("--trace: ") + e.what());
+    throw InputError(std::string("--trace: ") + e.what());
   }
-  if (out.empty()) out = sc.outputs.dir.value_or(default_output_dir(source_dir(), sc.name));
-  RunOutputDir dir(out, vm.count("force") > 0);
+  for (const auto& n : notes) std::cerr << "note: " << n << '\n';
 
   std::cout << build_line(build_info()) << '\n';
   Provenance provenance;
@@ -96,7 +112,11 @@ int cmd_run(const Args& args) {
     trace.write(trace_out->stream());
     trace_out->commit();
   }
+  const std::size_t notes_before = dir.notes().size();
   dir.commit();
+  for (std::size_t i = notes_before; i < dir.notes().size(); ++i) {
+    std::cerr << "note: " << dir.notes()[i] << '\n';
+  }
   std::cout << "wrote " << dir.target() << "/{";
   for (std::size_t i = 0; i < written.size(); ++i) std::cout << (i ? "," : "") << written[i];
   std::cout << "} (wall " << std::fixed << std::setprecision(1)

@@ -151,7 +151,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     }
   });
   const auto& points = plan.definition.points;
-  sweep::SweepDir dir(o.out);
+  sweep::SweepDir dir(o.out, source_dir());
   std::vector<std::size_t> todo;
   std::size_t done_before = 0;
   mpi.on_all_ranks([&] {
@@ -186,7 +186,9 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
   const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
   const auto run_point = [&](std::size_t i) {
-    RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false);
+    // The sweep removed stale leftovers in points/ when it opened (under its lock).
+    RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false, "point directory",
+                     /*clean_leftovers=*/false);
     const scenario::Scenario& sc = plan.points[i];
     Provenance provenance;  // threads 1: a point's math runs on the thread that runs the point
     provenance.datasets.push_back(dataset_records.at(sc.dataset.name));
@@ -231,6 +233,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
 }  // namespace
 
 int cmd_sweep(const Args& args) {
+  install_interrupt_cleanup("sweep");  // before any thread (or MPI) starts
   Options o;
   if (!parse(args, o)) return 0;
   sweep::MpiSession mpi;

@@ -3,11 +3,17 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/common/build_info.h"
+#include "sim/common/json_read.h"
 #include "sim/sweep/grid.h"
 
 namespace hermes::cli {
 
 SweepPlan plan_sweep(const SweepRequest& request) {
+  // sweep.json records the path as JSON text, which must be UTF-8: refuse before any work.
+  if (!is_valid_utf8(request.file)) {
+    throw InputError("scenario path '" + escape_invalid_utf8(request.file) +
+                     "' is not valid UTF-8: sweep.json could not record it; rename the file");
+  }
   const scenario::Scenario base = scenario::load_scenario(request.file, request.sets, source_dir());
   std::vector<sweep::GridAxis> cli_grid;
   for (const auto& g : request.grid) cli_grid.push_back(sweep::parse_grid_option(g));

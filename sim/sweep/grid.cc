@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "sim/common/diagnostics.h"
+#include "sim/common/json_read.h"
 #include "sim/scenario/set_overrides.h"
 
 namespace hermes::sweep {
@@ -101,7 +102,9 @@ std::vector<Json> range_values(double from, double to, double step, const std::s
 }
 
 GridAxis parse_grid_option(const std::string& arg) {
-  const std::string what = "--grid '" + arg + "'";
+  const std::string what = "--grid '" + escape_invalid_utf8(arg) + "'";
+  // Values end up in sweep.json and scenario.json, which are UTF-8.
+  if (!is_valid_utf8(arg)) throw InputError(what + ": not valid UTF-8 (accepted: UTF-8 text)");
   const auto eq = arg.find('=');
   if (eq == std::string::npos) {
     throw InputError(what + ": expected KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY a --set path)");

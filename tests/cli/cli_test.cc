@@ -234,7 +234,9 @@ TEST(Cli, RunTraceWritesAChromeTraceOfEveryNode) {
 TEST(Cli, RunTraceIntoAMissingDirectoryFailsBeforeRunning) {
   const fs::path out = fresh_dir("badtrace");
   const Result r = run(demo_run(out, "--trace /nonexistent-dir/t.json"));
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("its directory '/nonexistent-dir' does not exist"), std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("/nonexistent-dir/t.json"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("run demo"), std::string::npos) << r.output;  // nothing ran
   EXPECT_FALSE(fs::exists(out));

@@ -85,7 +85,7 @@ class SweepCli : public ::testing::Test {
       EXPECT_EQ(slurp(entry.path()), slurp(fs::path(b) / rel)) << rel;
       ++files;
     }
-    EXPECT_EQ(files, 20u);  // 4 points x 5 files
+    EXPECT_EQ(files, 24u);  // 4 points x 6 files (5 and the .hermes-run marker)
     EXPECT_EQ(provenances, 4u);
   }
 
@@ -362,7 +362,7 @@ TEST_F(SweepCli, AFailedPointIsReportedAndTheOthersFinish) {
   const auto r = sweep(dir("fail"), "--jobs 2");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("1 points failed (run the same command again to retry them):\n  0002: "
-                          "output directory"),
+                          "point directory"),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("3/4 points done (1 now)"), std::string::npos) << r.output;
@@ -390,7 +390,7 @@ TEST_F(SweepCli, TwoMpiRanksGiveTheSameBytesAsTheLocalSweep) {
   auto again = sweep(dir("mpi"), "--jobs 1", mpirun);
   EXPECT_NE(again.status, 0) << again.output;
   EXPECT_NE(again.output.find("2 done before, 2 to run"), std::string::npos) << again.output;
-  EXPECT_NE(again.output.find("0002: output directory"), std::string::npos) << again.output;
+  EXPECT_NE(again.output.find("0002: point directory"), std::string::npos) << again.output;
   fs::remove(dir("mpi") + "/points/0002");
   again = sweep(dir("mpi"), "--jobs 1", mpirun);
   ASSERT_EQ(again.status, 0) << again.output;
