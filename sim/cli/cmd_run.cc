@@ -35,6 +35,7 @@ int cmd_run(const Args& args) {
   std::string out, data_dir, only, trace_file;
   std::vector<std::string> sets;
   int threads = default_threads();
+  double max_memory_gb = 0, max_hours = 0;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&out),
       "output directory (default: outputs.dir of the scenario, else "
@@ -56,6 +57,7 @@ int cmd_run(const Args& args) {
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads; 1 runs it "
       "inline on the simulation thread). Results are the same for every value");
+  add_resource_options(desc, max_memory_gb, max_hours);
   po::variables_map vm;
   const auto arg =
       parse_options_and_argument("run", args, desc, vm, "scenario file", "hermes-sim run SCENARIO");
@@ -67,6 +69,8 @@ int cmd_run(const Args& args) {
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
   check_runnable(sc, file);
+  const auto estimate =
+      check_limits(sc, file, resource_limits_from(max_memory_gb, max_hours), !trace_file.empty());
   // Every output path is checked, and the run's temporary directory created, before any work:
   // hours of simulation must never be lost to a bad path.
   std::string what = "--out";
@@ -87,6 +91,9 @@ int cmd_run(const Args& args) {
     throw InputError(std::string("--trace: ") + e.what());
   }
   for (const auto& n : notes) std::cerr << "note: " << n << '\n';
+  if (protocols::is_large(estimate)) {
+    std::cerr << "estimate: " << protocols::estimate_text(estimate) << '\n';
+  }
 
   std::cout << build_line(build_info()) << '\n';
   Provenance provenance;

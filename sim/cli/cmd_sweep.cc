@@ -70,6 +70,7 @@ bool parse(const Args& args, Options& o) {
   std::int64_t seeds = 0;
   std::string seed_list;
   int jobs = 0;
+  double max_memory_gb = 0, max_hours = 0;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&o.out)->required(), "the sweep directory (required)")(
       "grid", po::value<std::vector<std::string>>(&o.request.grid)->composing(),
@@ -95,11 +96,13 @@ bool parse(const Args& args, Options& o) {
       "data-dir", po::value<std::string>(&o.data_dir),
       "directory holding the dataset, the only place looked at when given (default: "
       "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
+  add_resource_options(desc, max_memory_gb, max_hours);
   po::variables_map vm;
   const auto file = parse_options_and_argument("sweep", args, desc, vm, "scenario file",
                                                "hermes-sim sweep SCENARIO --out DIR");
   if (!file) return false;
   o.request.file = *file;
+  o.request.limits = resource_limits_from(max_memory_gb, max_hours);
   if (vm.count("seeds")) o.request.seeds.count = seeds;
   if (vm.count("seed-list")) o.request.seeds.list = sweep::parse_seed_list(seed_list);
   if (vm.count("jobs")) {

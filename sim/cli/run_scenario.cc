@@ -129,6 +129,14 @@ void check_runnable(const scenario::Scenario& sc, const std::string& file) {
   }
 }
 
+protocols::ResourceEstimate check_limits(const scenario::Scenario& sc, const std::string& file,
+                                         const protocols::ResourceLimits& limits, bool trace) {
+  Diagnostics diags(file);
+  protocols::check_resources(sc, limits, trace, diags);
+  diags.throw_if_errors();
+  return protocols::estimate_resources(sc, trace);
+}
+
 bool needs_data(const scenario::Scenario& sc) {
   for (const auto& run : sc.runs) {
     if (run.protocol != scenario::Protocol::kDemo) return true;

@@ -43,10 +43,12 @@ Buffer read_whole(const std::string& path, std::uint64_t max_bytes, std::string_
     throw InputError(label + " is " + kind + ", not a regular file");
   }
   const auto too_large = [&](std::uint64_t size, const char* qualifier) {
-    const std::string exact = size >= 1000 ? " (" + std::to_string(size) + " bytes)" : "";
-    return InputError(label + " is " + qualifier + byte_text(static_cast<double>(size)) + exact +
-                      ", larger than the limit of " + byte_text(static_cast<double>(max_bytes)) +
-                      " for a " + std::string(what));
+    const auto text = [](std::uint64_t n) {
+      return byte_text(static_cast<double>(n)) +
+             (n >= 1000 ? " (" + std::to_string(n) + " bytes)" : std::string());
+    };
+    return InputError(label + " is " + qualifier + text(size) + ", larger than the limit of " +
+                      text(max_bytes) + " for a " + std::string(what));
   };
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size > max_bytes) throw too_large(size, "");
