@@ -85,8 +85,9 @@ bool parse(const Args& args, Options& o) {
       "points run at once on this machine (per rank under MPI; default: the number of cores, "
       "divided among the ranks on a node)")(
       "force",
-      "discard what DIR holds (the points, summary and manifest of an earlier sweep, "
-      "even one with another scenario or grid) and start afresh")(
+      "discard the earlier sweep DIR holds (its points, summary and manifest, even one with "
+      "another scenario or grid) and start afresh; only a sweep directory hermes-sim wrote "
+      "(.hermes-sweep), never anything else")(
       "allow-mixed-math",
       "resume a sweep whose points another math profile computed (sweep.json's build), or run "
       "on MPI ranks whose binaries differ in math from rank 0's; refused without it, as the "

@@ -149,6 +149,22 @@ TEST(Cli, ValidateEstimatesLargeScenariosAndRefusesThemAboveTheLimits) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+TEST(Cli, ValidateGoesOnAfterANumberOutOfRangeAndNamesItsFileAndPath) {
+  const fs::path dir = fresh_dir("huge");
+  fs::create_directories(dir);
+  std::ofstream(dir / "huge.json") << R"({"name": "x", "seed": 1e400})";
+  const Result r =
+      run("validate " + (dir / "huge.json").string() + " " + src("scenarios/examples/demo.json"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find((dir / "huge.json").string() +
+                          ": /seed: number out of range: number overflow parsing '1e400' "
+                          "(accepted: numbers of magnitude below 1.8e308"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("demo.json: ok"), std::string::npos) << r.output;  // checked too
+  fs::remove_all(dir);
+}
+
 TEST(Cli, ProfilesPrintsTheCatalog) {
   const Result r = run("profiles");
   EXPECT_EQ(r.status, 0) << r.output;

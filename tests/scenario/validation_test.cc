@@ -415,5 +415,19 @@ TEST(ScenarioValidation, WorkersInAllGroupsTogetherAreBoundedAndNotExpandedBeyon
   EXPECT_TRUE(check_doc(doc, ok)) << ok.format();
 }
 
+TEST(ScenarioValidation, ACatalogThatIsNoFileSaysWhatItIs) {
+  for (const char* path : {"/", "/dev/zero"}) {
+    Diagnostics diags;
+    Json doc = minimal_doc();
+    doc["profiles"] = path;
+    EXPECT_FALSE(check_scenario_text(doc.dump(), {}, HERMES_SOURCE_DIR, diags));
+    EXPECT_EQ(error_paths(diags), Paths{"/profiles"});
+    EXPECT_TRUE(Contains(only_message(diags), std::string("profile catalog '") + path + "' is a " +
+                                                  (path[1] ? "character device" : "directory") +
+                                                  ", not a regular file"))
+        << diags.format();
+  }
+}
+
 }  // namespace
 }  // namespace hermes::scenario

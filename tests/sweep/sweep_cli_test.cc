@@ -353,6 +353,21 @@ TEST_F(SweepCli, MistakesAreReportedBeforeAnythingRuns) {
   EXPECT_NE(r.output.find("is not a sweep directory"), std::string::npos) << r.output;
 }
 
+TEST_F(SweepCli, ExtremeValidValuesAreWrittenAfterTheRun) {
+  // Hermes with alpha -1e60: its threshold (workers.csv) is 68 characters, which a 64-byte buffer
+  // used to refuse after the whole run, losing every output. 2 simulated seconds are enough.
+  const std::string out = dir("alpha-1e60");
+  const auto r = run_command(std::string(HERMES_BINARY) + " run " + (*tmp_ / "tiny.json") +
+                             " --data-dir " + (*tmp_ / "data") + " --out " + out +
+                             " --runs hermes --set runs.hermes.alpha=-1e60 --threads 1 "
+                             "--set training.stop.max_sim_time_s=2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(slurp(out + "/workers.csv")
+                .find(",-999999999999999949387135297074018866963645011013410073083904.000000,"),
+            std::string::npos);
+  EXPECT_NE(slurp(out + "/scenario.json").find("\"alpha\": -1e+60"), std::string::npos);
+}
+
 TEST_F(SweepCli, AFailedPointIsReportedAndTheOthersFinish) {
   ASSERT_EQ(sweep(dir("fail"), "--jobs 2").status, 0);
   // Point 0002 cannot be written: a file stands where its directory goes.
