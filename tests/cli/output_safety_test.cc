@@ -243,4 +243,28 @@ TEST_F(OutputSafety, LeftoversOfAKilledRunAreCleanedByTheNextStart) {
   EXPECT_EQ(listing(), "long.trace.json other/ ");
 }
 
+TEST_F(OutputSafety, ATargetThatAppearsDuringTheRunKeepsTheResultsAside) {
+  // A demo of a few seconds; while it runs someone else creates its directory.
+  const pid_t pid = spawn(std::string(HERMES_BINARY) + " run " + kDemo +
+                              " --set runs.demo.iterations=200000 --set outputs.timeline=false "
+                              "--out " +
+                              path("late"),
+                          path("log"));
+  ASSERT_TRUE(wait_for(path("late.partial-" + std::to_string(pid)) + "/.hermes-run"));
+  put("late/theirs.txt", "theirs");
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const std::string log = slurp(path("log"));
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1) << log;
+  const std::string kept = path("late.kept-" + std::to_string(pid));
+  EXPECT_NE(log.find("(it changed during the run): hermes-sim never replaces it, even with "
+                     "--force; choose another directory; the results of this run are kept in '" +
+                     kept + "'"),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(slurp(path("late/theirs.txt")), "theirs");
+  EXPECT_TRUE(fs::exists(kept + "/demo_workers.csv"));
+}
+
 }  // namespace
