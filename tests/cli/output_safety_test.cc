@@ -185,9 +185,9 @@ pid_t spawn(const std::string& command, const std::string& log) {
 
 // Waits (up to a minute, a safety net only) until `p` exists.
 bool wait_for(const std::string& p) {
-  for (int i = 0; i < 6000; ++i) {
+  for (int i = 0; i < 60000; ++i) {
     if (fs::exists(p)) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   return false;
 }
@@ -244,14 +244,17 @@ TEST_F(OutputSafety, LeftoversOfAKilledRunAreCleanedByTheNextStart) {
 }
 
 TEST_F(OutputSafety, ATargetThatAppearsDuringTheRunKeepsTheResultsAside) {
-  // A demo of a few seconds; while it runs someone else creates its directory.
+  // A demo of a few tenths of a second; stopped as soon as its temporary directory exists, while
+  // someone else creates its target, then continued.
   const pid_t pid = spawn(std::string(HERMES_BINARY) + " run " + kDemo +
-                              " --set runs.demo.iterations=200000 --set outputs.timeline=false "
+                              " --set runs.demo.iterations=20000 --set outputs.timeline=false "
                               "--out " +
                               path("late"),
                           path("log"));
   ASSERT_TRUE(wait_for(path("late.partial-" + std::to_string(pid)) + "/.hermes-run"));
+  ::kill(pid, SIGSTOP);
   put("late/theirs.txt", "theirs");
+  ::kill(pid, SIGCONT);
   int status = 0;
   ::waitpid(pid, &status, 0);
   const std::string log = slurp(path("log"));
