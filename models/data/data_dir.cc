@@ -36,18 +36,48 @@ bool is_file_noexcept(const fs::path& p) {
   return fs::is_regular_file(p, ec);
 }
 
-// "" if every file is there, else what is missing (for the error message).
+// What stands at dir/base (or base.gz) that is not a data file: "train-images-idx3-ubyte is a
+// directory", "... is a character device (a symlink to /dev/zero)"; "" if nothing does.
+std::string not_a_data_file(const std::string& dir, const std::string& base) {
+  for (const std::string name : {base, base + ".gz"}) {
+    const fs::path p = fs::path(dir) / name;
+    std::error_code ec;
+    const fs::file_status st = fs::status(p, ec);
+    if (!fs::exists(st)) {
+      if (fs::is_symlink(fs::symlink_status(p, ec))) return name + " is a dangling symbolic link";
+      continue;
+    }
+    std::string kind = fs::is_directory(st)        ? "a directory"
+                       : fs::is_character_file(st) ? "a character device"
+                       : fs::is_block_file(st)     ? "a block device"
+                       : fs::is_fifo(st)           ? "a FIFO"
+                       : fs::is_socket(st)         ? "a socket"
+                                                   : "a special file";
+    if (fs::is_symlink(fs::symlink_status(p, ec))) {
+      kind += " (a symbolic link to " + fs::read_symlink(p, ec).string() + ")";
+    }
+    return name + " is " + kind + ", not a regular file";
+  }
+  return "";
+}
+
+// "" if every file is there, else what is missing or in the way (for the error message).
 std::string missing_files(const DatasetFiles& spec, const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return "no such directory";
   std::string missing;
+  std::string wrong;
   for (const auto* list : {&spec.train_files, &spec.test_files}) {
     for (const std::string& base : *list) {
       if (!find_data_file(dir, base).empty()) continue;
-      missing += (missing.empty() ? "missing " : ", ") + base + "[.gz]";
+      if (const std::string why = not_a_data_file(dir, base); !why.empty()) {
+        wrong += (wrong.empty() ? "" : ", ") + why;
+      } else {
+        missing += (missing.empty() ? "missing " : ", ") + base + "[.gz]";
+      }
     }
   }
-  return missing;
+  return missing + (missing.empty() || wrong.empty() ? "" : "; ") + wrong;
 }
 
 std::string file_list(const DatasetFiles& spec) {

@@ -4,12 +4,13 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <new>
 #include <system_error>
 
 #include "sim/common/diagnostics.h"
+#include "sim/common/file_read.h"
 
 namespace hermes::data {
 namespace {
@@ -51,15 +52,26 @@ bool has_gzip_magic(const std::vector<std::uint8_t>& bytes) {
   return bytes.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b;
 }
 
-std::vector<std::uint8_t> gunzip_bytes(const std::vector<std::uint8_t>& in,
-                                       const std::string& path) {
-  std::vector<std::uint8_t> out(output_size_hint(in));
+std::vector<std::uint8_t> gunzip_bytes(const std::vector<std::uint8_t>& in, const std::string& path,
+                                       std::uint64_t max_bytes) {
+  // One byte beyond the limit shows that the content is larger than it.
+  const auto cap = static_cast<std::size_t>(std::min<std::uint64_t>(max_bytes, SIZE_MAX - 1) + 1);
+  std::vector<std::uint8_t> out(std::min(output_size_hint(in), cap));
   Inflater inflater;
   z_stream* zs = inflater.get();
   std::size_t in_pos = 0;
   std::size_t out_pos = 0;
   for (;;) {
-    if (out_pos == out.size()) out.resize(out.size() * 2);
+    if (out_pos == out.size()) {
+      if (out.size() >= cap) {
+        throw InputError(path + ": decompresses to more than " +
+                         byte_text(static_cast<double>(max_bytes)) + " (" +
+                         std::to_string(max_bytes) +
+                         " bytes, the largest file of the datasets' layouts): not a dataset file "
+                         "(a gzip bomb?)");
+      }
+      out.resize(std::min(out.size() * 2, cap));
+    }
     const std::size_t in_slice = std::min(in.size() - in_pos, kZlibSlice);
     const std::size_t out_slice = std::min(out.size() - out_pos, kZlibSlice);
     zs->next_in = const_cast<Bytef*>(in.data() + in_pos);  // zlib's API is not const-correct
@@ -96,23 +108,14 @@ std::vector<std::uint8_t> gunzip_bytes(const std::vector<std::uint8_t>& in,
   return out;
 }
 
-std::vector<std::uint8_t> read_file_maybe_gzip(const std::string& path) {
-  namespace fs = std::filesystem;
+std::vector<std::uint8_t> read_file_maybe_gzip(const std::string& path, std::uint64_t max_bytes) {
   std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (!fs::exists(st)) throw InputError(path + ": file not found");
-  if (fs::is_directory(st)) throw InputError(path + ": expected a data file, found a directory");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw InputError(path + ": cannot open file for reading");
-  file.seekg(0, std::ios::end);
-  const std::streamoff size = file.tellg();
-  file.seekg(0, std::ios::beg);
-  if (size < 0) throw InputError(path + ": cannot determine the file size");
-  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-  if (size > 0 && !file.read(reinterpret_cast<char*>(bytes.data()), size)) {
-    throw InputError(path + ": read error");
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+    throw InputError(path + ": file not found");
   }
-  if (has_gzip_magic(bytes)) return gunzip_bytes(bytes, path);
+  // Regular files of bounded size only (file_read.h): a directory, /dev/zero or a FIFO is refused.
+  std::vector<std::uint8_t> bytes = read_regular_file_bytes(path, max_bytes, "data file");
+  if (has_gzip_magic(bytes)) return gunzip_bytes(bytes, path, max_bytes);
   return bytes;
 }
 

@@ -26,6 +26,7 @@ using Clock = std::chrono::steady_clock;
 }  // namespace
 
 int cmd_run(const Args& args) {
+  install_interrupt_cleanup("run");  // before any thread starts: they inherit its signal mask
   po::options_description desc(
       "hermes-sim run SCENARIO [options]\n\nRuns every run of a scenario file and writes "
       "scenario.json, provenance.json (build, host, command line, dataset checksums), "
@@ -34,13 +35,17 @@ int cmd_run(const Args& args) {
   std::string out, data_dir, only, trace_file;
   std::vector<std::string> sets;
   int threads = default_threads();
+  double max_memory_gb = 0, max_hours = 0;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&out),
       "output directory (default: outputs.dir of the scenario, else "
       "results/<name>-<timestamp>)")(
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
       "override a scenario value: key.path=value (repeatable; runs.<name>.<key> addresses a "
-      "run by name)")("force", "replace an existing, non-empty output directory")(
+      "run by name)")("force",
+                      "replace an existing run directory hermes-sim wrote (it holds .hermes-run; "
+                      "the new results are put in place first, then the old ones removed) and "
+                      "an existing --trace file hermes-sim wrote; never anything else")(
       "runs", po::value<std::string>(&only),
       "comma-separated names of the runs to execute (default: all, in file order)")(
       "trace", po::value<std::string>(&trace_file),
@@ -52,25 +57,43 @@ int cmd_run(const Args& args) {
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads; 1 runs it "
       "inline on the simulation thread). Results are the same for every value");
+  add_resource_options(desc, max_memory_gb, max_hours);
   po::variables_map vm;
   const auto arg =
       parse_options_and_argument("run", args, desc, vm, "scenario file", "hermes-sim run SCENARIO");
   if (!arg) return 0;
   const std::string& file = *arg;
   check_threads(threads, "--threads");
+  const bool force = vm.count("force") > 0;
 
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
   check_runnable(sc, file);
+  const auto estimate =
+      check_limits(sc, file, resource_limits_from(max_memory_gb, max_hours), !trace_file.empty());
+  // Every output path is checked, and the run's temporary directory created, before any work:
+  // hours of simulation must never be lost to a bad path.
+  std::string what = "--out";
+  if (out.empty() && sc.outputs.dir) {
+    out = *sc.outputs.dir;
+    what = file + ": /outputs/dir";
+  }
+  if (out.empty()) out = default_output_dir(source_dir(), sc.name);
+  std::vector<std::string> notes;
+  if (!trace_file.empty()) notes = check_trace_target(trace_file, force, out);
+  RunOutputDir dir(out, force, what);
+  for (const auto& n : dir.notes()) notes.push_back(n);
   metrics::ChromeTrace trace;
-  std::optional<metrics::AtomicFile> trace_out;  // opened first: a bad path fails before anything
+  std::optional<metrics::AtomicFile> trace_out;
   try {
     if (!trace_file.empty()) trace_out.emplace(trace_file);
   } catch (const std::exception& e) {
-    throw std::runtime_error(std::string("--trace: ") + e.what());
+    throw InputError(std::string("--trace: ") + e.what());
   }
-  if (out.empty()) out = sc.outputs.dir.value_or(default_output_dir(source_dir(), sc.name));
-  RunOutputDir dir(out, vm.count("force") > 0);
+  for (const auto& n : notes) std::cerr << "note: " << n << '\n';
+  if (protocols::is_large(estimate)) {
+    std::cerr << "estimate: " << protocols::estimate_text(estimate) << '\n';
+  }
 
   std::cout << build_line(build_info()) << '\n';
   Provenance provenance;
@@ -96,7 +119,11 @@ int cmd_run(const Args& args) {
     trace.write(trace_out->stream());
     trace_out->commit();
   }
+  const std::size_t notes_before = dir.notes().size();
   dir.commit();
+  for (std::size_t i = notes_before; i < dir.notes().size(); ++i) {
+    std::cerr << "note: " << dir.notes()[i] << '\n';
+  }
   std::cout << "wrote " << dir.target() << "/{";
   for (std::size_t i = 0; i < written.size(); ++i) std::cout << (i ? "," : "") << written[i];
   std::cout << "} (wall " << std::fixed << std::setprecision(1)

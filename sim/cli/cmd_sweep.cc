@@ -70,6 +70,7 @@ bool parse(const Args& args, Options& o) {
   std::int64_t seeds = 0;
   std::string seed_list;
   int jobs = 0;
+  double max_memory_gb = 0, max_hours = 0;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&o.out)->required(), "the sweep directory (required)")(
       "grid", po::value<std::vector<std::string>>(&o.request.grid)->composing(),
@@ -84,8 +85,9 @@ bool parse(const Args& args, Options& o) {
       "points run at once on this machine (per rank under MPI; default: the number of cores, "
       "divided among the ranks on a node)")(
       "force",
-      "discard what DIR holds (the points, summary and manifest of an earlier sweep, "
-      "even one with another scenario or grid) and start afresh")(
+      "discard the earlier sweep DIR holds (its points, summary and manifest, even one with "
+      "another scenario or grid) and start afresh; only a sweep directory hermes-sim wrote "
+      "(.hermes-sweep), never anything else")(
       "allow-mixed-math",
       "resume a sweep whose points another math profile computed (sweep.json's build), or run "
       "on MPI ranks whose binaries differ in math from rank 0's; refused without it, as the "
@@ -95,11 +97,13 @@ bool parse(const Args& args, Options& o) {
       "data-dir", po::value<std::string>(&o.data_dir),
       "directory holding the dataset, the only place looked at when given (default: "
       "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
+  add_resource_options(desc, max_memory_gb, max_hours);
   po::variables_map vm;
   const auto file = parse_options_and_argument("sweep", args, desc, vm, "scenario file",
                                                "hermes-sim sweep SCENARIO --out DIR");
   if (!file) return false;
   o.request.file = *file;
+  o.request.limits = resource_limits_from(max_memory_gb, max_hours);
   if (vm.count("seeds")) o.request.seeds.count = seeds;
   if (vm.count("seed-list")) o.request.seeds.list = sweep::parse_seed_list(seed_list);
   if (vm.count("jobs")) {
@@ -151,7 +155,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     }
   });
   const auto& points = plan.definition.points;
-  sweep::SweepDir dir(o.out);
+  sweep::SweepDir dir(o.out, source_dir());
   std::vector<std::size_t> todo;
   std::size_t done_before = 0;
   mpi.on_all_ranks([&] {
@@ -186,7 +190,9 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
   const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
   const auto run_point = [&](std::size_t i) {
-    RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false);
+    // The sweep removed stale leftovers in points/ when it opened (under its lock).
+    RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false, "point directory",
+                     /*clean_leftovers=*/false);
     const scenario::Scenario& sc = plan.points[i];
     Provenance provenance;  // threads 1: a point's math runs on the thread that runs the point
     provenance.datasets.push_back(dataset_records.at(sc.dataset.name));
@@ -231,6 +237,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
 }  // namespace
 
 int cmd_sweep(const Args& args) {
+  install_interrupt_cleanup("sweep");  // before any thread (or MPI) starts
   Options o;
   if (!parse(args, o)) return 0;
   sweep::MpiSession mpi;

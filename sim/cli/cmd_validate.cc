@@ -5,6 +5,7 @@
 
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/protocols/resources.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::cli {
@@ -16,9 +17,11 @@ int cmd_validate(const Args& args) {
       "links, unreachable workers. Reports every error with its file and JSON path; exit status "
       "1 if any file has errors");
   std::vector<std::string> sets;
+  double max_memory_gb = 0, max_hours = 0;
   desc.add_options()("help,h", "show this help")(
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
       "override a scenario value before checking: key.path=value (repeatable)");
+  add_resource_options(desc, max_memory_gb, max_hours);
   po::options_description hidden;
   std::vector<std::string> files;
   hidden.add_options()("files", po::value<std::vector<std::string>>(&files));
@@ -28,14 +31,21 @@ int cmd_validate(const Args& args) {
   if (!parse_options("validate", args, desc, vm, &hidden, &pos)) return 0;
   if (files.empty())
     throw InputError("no scenario file given (usage: hermes-sim validate FILE...)");
+  const protocols::ResourceLimits limits = resource_limits_from(max_memory_gb, max_hours);
 
   std::size_t bad_files = 0;
   for (const auto& f : files) {
     Diagnostics diags(f);
     const auto sc = scenario::check_scenario(f, sets, source_dir(), diags);
+    // What the run would cost: durations that overflow the clock, memory and time (resources.h).
+    if (diags.ok() && sc) protocols::check_resources(*sc, limits, false, diags);
     if (diags.ok() && sc) {
       std::cout << f << ": ok (" << sc->worker_count() << " workers, " << sc->runs.size()
                 << " runs)\n";
+      const auto estimate = protocols::estimate_resources(*sc);
+      if (protocols::is_large(estimate)) {
+        std::cout << f << ": estimate: " << protocols::estimate_text(estimate) << '\n';
+      }
     } else {
       ++bad_files;
       std::cerr << diags.format();

@@ -1,8 +1,11 @@
 #include "sim/cli/options.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
+#include <sstream>
 #include <thread>
+#include <utility>
 
 #include "sim/common/diagnostics.h"
 
@@ -48,6 +51,30 @@ std::optional<std::string> parse_options_and_argument(const std::string& command
 }
 
 int default_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+
+void add_resource_options(po::options_description& desc, double& max_memory_gb, double& max_hours) {
+  const protocols::ResourceLimits defaults;
+  max_memory_gb = defaults.max_memory_bytes / 1e9;
+  max_hours = defaults.max_hours;
+  desc.add_options()("max-memory", po::value<double>(&max_memory_gb)->default_value(max_memory_gb),
+                     "refuse a scenario whose estimated memory is above GB gigabytes (1e9 "
+                     "bytes; scenarios/README.md, \"Limits\")")(
+      "max-hours", po::value<double>(&max_hours)->default_value(max_hours),
+      "refuse a scenario whose estimated time on one core (one round of worker iterations of a "
+      "protocol run, or a whole demo run) is above H hours");
+}
+
+protocols::ResourceLimits resource_limits_from(double max_memory_gb, double max_hours) {
+  for (const auto& [value, option] :
+       {std::pair{max_memory_gb, "--max-memory"}, std::pair{max_hours, "--max-hours"}}) {
+    if (!std::isfinite(value) || !(value > 0)) {
+      std::ostringstream text;
+      text << value;
+      throw InputError(std::string(option) + ": " + text.str() + " (accepted: a number > 0)");
+    }
+  }
+  return {max_memory_gb * 1e9, max_hours};
+}
 
 void check_threads(int threads, const std::string& option) {
   if (threads < 1 || threads > 1024) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sim/cli/commands.h"
+#include "sim/protocols/resources.h"
 
 namespace hermes::cli {
 
@@ -29,6 +30,12 @@ std::optional<std::string> parse_options_and_argument(const std::string& command
                                                       po::variables_map& vm,
                                                       const std::string& what,
                                                       const std::string& usage);
+
+// --max-memory GB and --max-hours H (sim/protocols/resources.h): the limits of a scenario's
+// estimated memory and time, stored into `limits` (checked by resource_limits_from).
+void add_resource_options(po::options_description& desc, double& max_memory_gb, double& max_hours);
+// Throws InputError naming the option unless both are finite and > 0.
+protocols::ResourceLimits resource_limits_from(double max_memory_gb, double max_hours);
 
 // Threads for the math when the user gives none: the machine's hardware threads (at least 1).
 int default_threads();

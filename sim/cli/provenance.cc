@@ -55,7 +55,9 @@ std::string provenance_json(const Provenance& p) {
   doc["threads"] = p.threads;
   doc["datasets"] = p.datasets;
   if (!p.sweep.is_null()) doc["sweep"] = p.sweep;
-  return doc.dump(2) + "\n";
+  // The command line and working directory are bytes, not necessarily UTF-8: replace what is not
+  // (a record for people; the run must not fail over it).
+  return doc.dump(2, ' ', false, ProvenanceJson::error_handler_t::replace) + "\n";
 }
 
 }  // namespace hermes::cli

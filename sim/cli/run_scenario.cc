@@ -129,6 +129,14 @@ void check_runnable(const scenario::Scenario& sc, const std::string& file) {
   }
 }
 
+protocols::ResourceEstimate check_limits(const scenario::Scenario& sc, const std::string& file,
+                                         const protocols::ResourceLimits& limits, bool trace) {
+  Diagnostics diags(file);
+  protocols::check_resources(sc, limits, trace, diags);
+  diags.throw_if_errors();
+  return protocols::estimate_resources(sc, trace);
+}
+
 bool needs_data(const scenario::Scenario& sc) {
   for (const auto& run : sc.runs) {
     if (run.protocol != scenario::Protocol::kDemo) return true;
@@ -139,6 +147,9 @@ bool needs_data(const scenario::Scenario& sc) {
 std::vector<std::string> run_scenario(const scenario::Scenario& sc,
                                       const data::TrainTestSplit& data, const RunOutputDir& dir,
                                       const RunScenarioOptions& options) {
+  // Rendered before the runs: anything that could keep it from being written (a string that is
+  // not UTF-8) fails now, not after hours of simulation.
+  const std::string scenario_text = sc.document.dump(2) + "\n";
   const bool any_protocol = needs_data(sc);
   bool any_demo = false;
   std::vector<protocols::FinishedRun> finished;
@@ -201,7 +212,7 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
       write("timeline.csv", tl.str());
     }
   }
-  write("scenario.json", sc.document.dump(2) + "\n");
+  write("scenario.json", scenario_text);
   if (!options.provenance.empty()) write("provenance.json", options.provenance);
   return written;
 }

@@ -3,11 +3,18 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/common/build_info.h"
+#include "sim/common/file_read.h"
+#include "sim/common/json_read.h"
 #include "sim/sweep/grid.h"
 
 namespace hermes::cli {
 
 SweepPlan plan_sweep(const SweepRequest& request) {
+  // sweep.json records the path as JSON text, which must be UTF-8: refuse before any work.
+  if (!is_valid_utf8(request.file)) {
+    throw InputError("scenario path '" + escape_invalid_utf8(request.file) +
+                     "' is not valid UTF-8: sweep.json could not record it; rename the file");
+  }
   const scenario::Scenario base = scenario::load_scenario(request.file, request.sets, source_dir());
   std::vector<sweep::GridAxis> cli_grid;
   for (const auto& g : request.grid) cli_grid.push_back(sweep::parse_grid_option(g));
@@ -20,6 +27,17 @@ SweepPlan plan_sweep(const SweepRequest& request) {
       base.sweep ? sweep::grid_from_spec(*base.sweep) : std::vector<sweep::GridAxis>{}, cli_grid);
   def.seeds = sweep::resolve_seeds(base.seed, request.seeds, base.sweep);
   def.points = sweep::expand_points(def.grid, def.seeds);
+  // The plan holds every point's scenario (its nodes included) in memory while the sweep runs.
+  const double plan_bytes = static_cast<double>(def.points.size()) *
+                            (static_cast<double>(base.nodes.size()) * 400.0 + 64e3);
+  if (plan_bytes > request.limits.max_memory_bytes) {
+    throw InputError(request.file + ": the sweep's " + std::to_string(def.points.size()) +
+                     " points of " + std::to_string(base.worker_count()) +
+                     " workers would take an estimated " + byte_text(plan_bytes) +
+                     " of memory to plan, above the limit of " +
+                     byte_text(request.limits.max_memory_bytes) +
+                     " (accepted: fewer points or workers, or raise the limit with --max-memory)");
+  }
 
   for (const auto& point : def.points) {
     std::vector<std::string> sets = request.sets;
@@ -29,6 +47,7 @@ SweepPlan plan_sweep(const SweepRequest& request) {
     try {
       scenario::Scenario sc = scenario::load_scenario(request.file, sets, source_dir());
       check_runnable(sc, request.file);
+      check_limits(sc, request.file, request.limits, false);
       if (!needs_data(sc)) {
         throw InputError(request.file +
                          ": a sweep needs at least one protocol run (demo runs write no "

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/protocols/resources.h"
 #include "sim/scenario/scenario.h"
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/points.h"
@@ -13,10 +14,11 @@
 namespace hermes::cli {
 
 struct SweepRequest {
-  std::string file;               // the scenario
-  std::vector<std::string> sets;  // --set, applied to the base scenario and every point
-  std::vector<std::string> grid;  // --grid
-  sweep::SeedRequest seeds;       // --seeds / --seed-list
+  std::string file;                  // the scenario
+  std::vector<std::string> sets;     // --set, applied to the base scenario and every point
+  std::vector<std::string> grid;     // --grid
+  sweep::SeedRequest seeds;          // --seeds / --seed-list
+  protocols::ResourceLimits limits;  // --max-memory, --max-hours: checked for every point
 };
 
 struct SweepPlan {

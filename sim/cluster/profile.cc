@@ -2,14 +2,15 @@
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <initializer_list>
 #include <limits>
 #include <sstream>
 #include <utility>
 
 #include "sim/cluster/compute_model.h"
+#include "sim/common/file_read.h"
 #include "sim/common/json_pointer.h"
+#include "sim/common/json_read.h"
 
 namespace hermes::cluster {
 namespace {
@@ -389,18 +390,13 @@ std::string compact(double x) {
 }  // namespace
 
 ProfileCatalog ProfileCatalog::load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open profile catalog");
-  std::ostringstream text;
-  text << in.rdbuf();
-  OJson doc;
-  try {
-    doc = OJson::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path + ": not valid JSON: " + e.what());
-  }
+  // A regular file of bounded size, parsed with a depth limit (json_read.h): a hostile catalog is
+  // an error naming the file, never a hang, a crash or a huge allocation.
+  const std::string text = read_regular_file(path, kMaxProfileCatalogBytes, "profile catalog");
   Diagnostics diags(path);
-  ProfileCatalog catalog = parse(doc, diags);
+  const auto doc = parse_json_checked(text, diags);
+  diags.throw_if_errors();
+  ProfileCatalog catalog = parse(*doc, diags);
   diags.throw_if_errors();
   return catalog;
 }

@@ -18,8 +18,10 @@ namespace {
 
 AtomicFile::AtomicFile(std::string path)
     : path_(std::move(path)), tmp_path_(path_ + ".tmp-" + std::to_string(::getpid())) {
+  cleanup_.emplace(tmp_path_);
   out_.open(tmp_path_, std::ios::binary | std::ios::trunc);
   if (!out_) fail("cannot create", tmp_path_);
+  lock_ = FileLock::try_lock(tmp_path_, false);
 }
 
 AtomicFile::~AtomicFile() {
@@ -39,8 +41,10 @@ void AtomicFile::commit() {
   const int rc = ::fsync(fd);
   ::close(fd);
   if (rc != 0) fail("cannot sync", tmp_path_);
+  InterruptGuard guard;  // an interruption sees the temporary or the renamed file, never neither
   if (std::rename(tmp_path_.c_str(), path_.c_str()) != 0) fail("cannot rename into", path_);
   committed_ = true;
+  cleanup_.reset();
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {

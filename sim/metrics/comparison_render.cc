@@ -22,7 +22,7 @@ std::optional<TableFormat> parse_table_format(std::string_view name) {
 
 std::string format_min_decimals(double value, int min_decimals) {
   if (!std::isfinite(value)) return format_fixed(value, 0);
-  char buf[64];
+  char buf[400];  // the shortest fixed text of any double: at most 309 digits, or 0.<324 digits>
   const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
   std::string s(buf, res.ptr);
   if (s == "-0") s = "0";

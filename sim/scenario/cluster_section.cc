@@ -90,15 +90,25 @@ ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* cat
   } else {
     Json& out_workers = out["workers"] = Json::array();
     int next_worker = 0;
+    std::int64_t total = 0;
     for (std::size_t i = 0; i < workers->size(); ++i) {
       Json& out_group = out_workers.emplace_back(Json::object());
       const std::string path = pointer_append("/cluster/workers", i);
       Group g = read_group((*workers)[i], path, false, catalog, catalog_label, diags, out_group);
       if (!g.count_known) result.hosts_known = false;
-      for (int c = 0; c < g.count; ++c) {
+      total += g.count;
+      // Beyond the limit no host is expanded: validating 10 million hosts would itself take
+      // gigabytes (the total is reported below).
+      for (int c = 0; c < g.count && total <= limits::kMaxWorkers; ++c) {
         result.nodes.push_back(
             {"w" + std::to_string(next_worker++), g.profile, static_cast<int>(i)});
       }
+    }
+    if (total > limits::kMaxWorkers) {
+      r.error("workers", "the cluster has " + std::to_string(total) +
+                             " workers in all groups together (accepted: at most " +
+                             std::to_string(limits::kMaxWorkers) + ")");
+      result.hosts_known = false;
     }
     if (next_worker == 0 && result.hosts_known) {
       r.error("workers",

@@ -6,6 +6,22 @@
 
 namespace hermes::scenario {
 
+namespace {
+
+// What can be told from the text alone (the places that depend on where the run starts, such as
+// the current directory, are refused by hermes-sim run itself: sim/cli/run_output.h).
+std::string unusable_dir_reason(std::string path) {
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  if (path == "/") return "the root directory";
+  const auto slash = path.rfind('/');
+  const std::string last = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (last == "." || last == "..") return "a path ending in '" + last + "'";
+  if (path == "~" || path.rfind("~/", 0) == 0) return "a path starting with '~' (not expanded)";
+  return "";
+}
+
+}  // namespace
+
 DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out) {
   DatasetSpec d;
   ObjectReader r(value != nullptr ? *value : empty_object(), "/dataset", diags, out);
@@ -28,6 +44,10 @@ OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out) {
   if (const Json* dir = r.accept("dir")) {
     if (!dir->is_string() || dir->get_ref<const std::string&>().empty()) {
       r.wrong_type("dir", "a non-empty directory path (string)", *dir);
+    } else if (const std::string why = unusable_dir_reason(dir->get<std::string>()); !why.empty()) {
+      r.error("dir", "'" + dir->get<std::string>() + "' is " + why +
+                         ": a run directory is never written there (accepted: a path naming a "
+                         "new directory, e.g. results/demo)");
     } else {
       o.dir = dir->get<std::string>();
       out["dir"] = *o.dir;

@@ -1,6 +1,7 @@
 // Parsing scenario text into JSON with diagnostics a person can act on: malformed JSON is
-// reported with its line and column, and duplicate object keys (which nlohmann would silently
-// collapse to the last one) are reported with the pointer of the object holding them.
+// reported with its line and column, duplicate object keys (which nlohmann would silently
+// collapse to the last one), nesting deeper than kMaxJsonDepth and numbers beyond a double's range
+// with their JSON pointer (the parser itself: sim/common/json_read.h).
 #pragma once
 
 #include <cstddef>
@@ -11,21 +12,19 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/common/diagnostics.h"
+#include "sim/common/json_read.h"
 
 namespace hermes::scenario {
 
-struct TextPosition {
-  std::size_t line = 1;    // 1-based
-  std::size_t column = 1;  // 1-based, in characters (UTF-8 continuation bytes do not count)
-};
+using hermes::position_of;
+using hermes::TextPosition;
 
-// Position of the byte at 0-based `offset` in `text` (offset == text.size() is the end of input).
-TextPosition position_of(std::string_view text, std::size_t offset);
-
-// Parses `text`; on malformed JSON or duplicate keys reports into diags and returns nullopt.
+// Parses `text`; on malformed JSON, duplicate keys, too deep nesting or an out-of-range number
+// reports into diags and returns nullopt.
 std::optional<nlohmann::ordered_json> parse_json_text(std::string_view text, Diagnostics& diags);
 
-// Reads a whole file; reports "cannot read" into diags and returns nullopt on failure.
+// Reads a whole scenario file (a regular file of at most kMaxScenarioBytes, file_read.h); reports
+// why not into diags (with the system's reason) and returns nullopt on failure.
 std::optional<std::string> read_text_file(const std::string& path, Diagnostics& diags);
 
 }  // namespace hermes::scenario

@@ -25,8 +25,9 @@ void read_baseline_params(ObjectReader& r, RunSpec& run) {
     run.staleness = r.int32("staleness", defaults::kStaleness, Range::at_least(0))
                         .value_or(defaults::kStaleness);
   } else if (run.protocol == Protocol::kEbsp) {
-    run.lookahead = r.int32("lookahead", defaults::kLookahead, Range::at_least(1))
-                        .value_or(defaults::kLookahead);
+    run.lookahead =
+        r.int32("lookahead", defaults::kLookahead, Range::at_least(1).up_to(limits::kMaxLookahead))
+            .value_or(defaults::kLookahead);
   }
   if (run.protocol != Protocol::kBsp) {
     run.async_update =
@@ -41,7 +42,8 @@ void read_hermes_params(ObjectReader& r, RunSpec& run) {
   h.alpha = r.number("alpha", defaults::kAlpha, Range::below(0)).value_or(h.alpha);
   h.beta = r.number("beta", defaults::kBeta, Range::at_least(0).under(1)).value_or(h.beta);
   h.lambda = r.int32("lambda", defaults::kLambda, Range::at_least(1)).value_or(h.lambda);
-  h.window = r.int32("window", defaults::kWindow, Range::at_least(2)).value_or(h.window);
+  h.window = r.int32("window", defaults::kWindow, Range::at_least(2).up_to(limits::kMaxWindow))
+                 .value_or(h.window);
   h.variant =
       r.choice("variant", {"reference", "paper"}, "reference").value_or("reference") == "paper"
           ? HermesVariant::kPaper
@@ -101,7 +103,8 @@ ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags,
       read_hermes_params(r, run);
       break;
     case Protocol::kDemo:
-      run.iterations = r.int32("iterations", defaults::kDemoIterations, Range::at_least(1))
+      run.iterations = r.int32("iterations", defaults::kDemoIterations,
+                               Range::at_least(1).up_to(limits::kMaxDemoIterations))
                            .value_or(defaults::kDemoIterations);
       break;
   }

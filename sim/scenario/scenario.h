@@ -52,6 +52,20 @@ inline constexpr int kFlagsPerIteration = 1;
 inline constexpr int kLogsPerIteration = 1;
 }  // namespace defaults
 
+// Upper bounds checked by validation (scenarios/README.md, "Limits"), far above every scenario of
+// the paper: beyond them a run would not fit in memory or not end in a lifetime. Memory and math
+// as a whole are estimated and bounded with limits the user can raise (sim/protocols/resources.h).
+namespace limits {
+inline constexpr int kMaxWorkers = 10000;     // in all worker groups together
+inline constexpr int kMaxLocalEpochs = 1000;  // the reference uses 5
+inline constexpr int kMaxLookahead = 10000;   // E-BSP's R; the paper uses 150
+inline constexpr int kMaxWindow = 100000;     // Hermes' z-score window; the reference uses 10
+inline constexpr int kMaxDemoIterations = 1000000;
+}  // namespace limits
+
+// Training-set sizes of the accepted datasets (their official files): a chunk is drawn from it.
+std::optional<std::int64_t> known_train_size(std::string_view dataset);
+
 // One machine of the cluster after its profile was looked up and its overrides applied.
 struct NodeSpec {
   std::string host;              // "ps" for the parameter server, "w0".."w{n-1}" for workers

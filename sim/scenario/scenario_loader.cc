@@ -32,6 +32,11 @@ std::uint64_t read_seed(ObjectReader& r) {
     r.out()["seed"] = *seed;
     return seed->get<std::uint64_t>();
   }
+  // "-0" parses as a signed integer 0: it is the seed 0, recorded as 0.
+  if (seed->is_number_integer() && seed->get<std::int64_t>() == 0) {
+    r.out()["seed"] = std::uint64_t{0};
+    return 0;
+  }
   const std::string accepted =
       "an integer in [0, " + std::to_string(std::numeric_limits<std::uint64_t>::max()) + "]";
   if (seed->is_number_integer()) {
@@ -89,6 +94,12 @@ void check_network(const network::NetworkSpec& spec, const std::vector<NodeSpec>
 
 }  // namespace
 
+std::optional<std::int64_t> known_train_size(std::string_view dataset) {
+  if (dataset == "mnist" || dataset == "fashion-mnist") return 60000;
+  if (dataset == "cifar10") return 50000;
+  return std::nullopt;
+}
+
 std::optional<Scenario> check_scenario_text(std::string_view text,
                                             const std::vector<std::string>& set_overrides,
                                             const std::string& source_dir, Diagnostics& diags,
@@ -144,6 +155,15 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   s.dataset = read_dataset(root.accept("dataset"), diags, out["dataset"]);
   s.model = read_model(root.accept("model"), diags, out["model"]);
   s.training = read_training(root.accept("training"), diags, out["training"]);
+  // A chunk is drawn from the training set: one larger than it cannot be (the run would stop at
+  // its start; here the file and path are named before anything runs).
+  if (const auto train = known_train_size(s.dataset.name);
+      train && s.training.chunk_size > *train) {
+    diags.error("/training/chunk_size",
+                "out of range (accepted: chunk_size in [1, " + std::to_string(*train) + "], the " +
+                    std::to_string(*train) + " training samples of " + s.dataset.name + "; got " +
+                    std::to_string(s.training.chunk_size) + ")");
+  }
   s.runs = read_runs(root.accept("runs"), diags, out["runs"]);
   s.api = read_api(root.accept("api"), diags, out["api"]);
   s.outputs = read_outputs(root.accept("outputs"), diags, out["outputs"]);

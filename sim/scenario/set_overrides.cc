@@ -1,9 +1,11 @@
 #include "sim/scenario/set_overrides.h"
 
 #include <charconv>
+#include <cstdio>
 #include <optional>
 
 #include "sim/common/json_pointer.h"
+#include "sim/common/json_read.h"
 #include "sim/scenario/object_reader.h"
 #include "sim/scenario/run_names.h"
 
@@ -55,9 +57,12 @@ std::optional<std::size_t> parse_index(const std::string& seg) {
 }  // namespace
 
 Json parse_override_value(const std::string& text) {
-  Json value = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded()) return Json(text);
-  return value;
+  // The checked parser (json_read.h): a value nested too deep or holding 1e400 is not JSON here,
+  // so it becomes a string, which validation then reports as the wrong type.
+  Diagnostics ignored;
+  auto value = parse_json_checked(text, ignored);
+  if (!value) return Json(text);
+  return std::move(*value);
 }
 
 bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
@@ -65,11 +70,25 @@ bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
     diags.error(path, "--set '" + arg + "': " + why);
     return false;
   };
+  // Everything a scenario holds must be writable as JSON (scenario.json), which is UTF-8: a
+  // non-UTF-8 byte would otherwise only fail when the run's outputs are written.
+  if (std::size_t bad = 0; !is_valid_utf8(arg, &bad)) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(arg[bad]));
+    diags.error("", "--set '" + escape_invalid_utf8(arg) + "': not valid UTF-8 (byte " +
+                        std::string(byte) + " at offset " + std::to_string(bad) +
+                        "; accepted: UTF-8 text)");
+    return false;
+  }
   const auto eq = arg.find('=');
   if (eq == std::string::npos) return fail("", "expected key.path=value");
   const std::string key = arg.substr(0, eq);
   if (key.empty()) return fail("", "empty key path before '='");
   const std::vector<std::string> segs = split_path(key);
+  if (segs.size() > static_cast<std::size_t>(kMaxJsonDepth)) {
+    return fail("", "the key path has " + std::to_string(segs.size()) +
+                        " segments (accepted: at most " + std::to_string(kMaxJsonDepth) + ")");
+  }
   const Json value = parse_override_value(arg.substr(eq + 1));
   const std::size_t n = segs.size();
 

@@ -29,7 +29,8 @@ TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out) {
   ObjectReader r(value != nullptr ? *value : empty_object(), "/training", diags, out);
   const auto lr = r.number("learning_rate", defaults::kLearningRate, Range::above(0));
   const auto batch = r.int32("batch_size", defaults::kBatchSize, Range::at_least(1));
-  const auto epochs = r.int32("local_epochs", defaults::kLocalEpochs, Range::at_least(1));
+  const auto epochs = r.int32("local_epochs", defaults::kLocalEpochs,
+                              Range::at_least(1).up_to(limits::kMaxLocalEpochs));
   const auto chunk = r.int32("chunk_size", defaults::kChunkSize, Range::at_least(1));
   const auto fraction =
       r.number("train_fraction", defaults::kTrainFraction, Range::above(0).under(1));

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "sim/common/diagnostics.h"
+#include "sim/common/json_read.h"
 #include "sim/scenario/set_overrides.h"
 
 namespace hermes::sweep {
@@ -15,20 +16,25 @@ namespace {
 constexpr std::size_t kMaxAxisValues = 10000;
 
 std::string fixed_text(double v, int decimals) {
-  char buf[400];
-  const auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);
-  return std::string(buf, res.ptr);
+  // Any double: at most 309 integer digits, a sign, a point and the decimals.
+  std::string buf(static_cast<std::size_t>(decimals) + 320, '\0');
+  const auto res =
+      std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::fixed, decimals);
+  buf.resize(static_cast<std::size_t>(res.ptr - buf.data()));
+  return buf;
 }
 
-// Fewest decimals with which `v` prints as text that reads back as exactly `v` (0.1 -> 1).
+// Fewest decimals with which `v` prints as text that reads back as exactly `v` (0.1 -> 1,
+// 1e-21 -> 21). Every double's exact decimal expansion ends within 1074 decimals, and one that
+// reads back is found well before: at most 17 significant digits after the leading zeros.
 int decimals_of(double v) {
-  for (int d = 0; d < 17; ++d) {
+  for (int d = 0; d < 1100; ++d) {
     const std::string text = fixed_text(v, d);
     double back = 0;
     std::from_chars(text.data(), text.data() + text.size(), back);
     if (back == v) return d;
   }
-  return 17;
+  return 1100;
 }
 
 std::optional<double> parse_number(const std::string& text) {
@@ -84,12 +90,21 @@ std::vector<Json> range_values(double from, double to, double step, const std::s
     } else {
       values.emplace_back(v == 0 ? 0.0 : v);  // never -0.0
     }
+    // A step below a double's resolution at these magnitudes (1e20:1e20+1:0.5) repeats values.
+    if (i > 0 && values[i] == values[i - 1]) {
+      throw InputError(what + ": the values " + value_text(values[i - 1]) + " and " +
+                       value_text(values[i]) +
+                       " are equal as doubles: STEP is below the precision of the range "
+                       "(accepted: a step that gives distinct values)");
+    }
   }
   return values;
 }
 
 GridAxis parse_grid_option(const std::string& arg) {
-  const std::string what = "--grid '" + arg + "'";
+  const std::string what = "--grid '" + escape_invalid_utf8(arg) + "'";
+  // Values end up in sweep.json and scenario.json, which are UTF-8.
+  if (!is_valid_utf8(arg)) throw InputError(what + ": not valid UTF-8 (accepted: UTF-8 text)");
   const auto eq = arg.find('=');
   if (eq == std::string::npos) {
     throw InputError(what + ": expected KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY a --set path)");

@@ -4,11 +4,14 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "sim/common/diagnostics.h"
+#include "sim/common/file_read.h"
+#include "sim/common/json_read.h"
+#include "sim/common/owned_dirs.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/points.h"
@@ -21,21 +24,22 @@ namespace {
 
 const char* const kLockName = ".sweep.lock";
 
-bool contains(const std::string& name, const char* part) {
-  return name.find(part) != std::string::npos;
-}
-
 Json read_manifest(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  Json m = Json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
-  if (!in || m.is_discarded() || !m.is_object()) {
-    throw InputError(path +
-                     ": not a sweep manifest (unreadable or not a JSON object); pass "
-                     "--force to discard this directory's sweep and start afresh");
+  const auto refuse = [&](const std::string& why) {
+    return InputError(path + ": not a sweep manifest (" + why +
+                      "); pass --force to discard this directory's sweep and start afresh");
+  };
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxManifestBytes, "sweep manifest");
+  } catch (const InputError& e) {
+    throw refuse(e.what());
   }
-  return m;
+  Diagnostics diags(path);
+  const auto m = parse_json_checked(text, diags);
+  if (!m) throw refuse(diags.format().substr(0, diags.format().size() - 1));
+  if (!m->is_object()) throw refuse("not a JSON object");
+  return *m;
 }
 
 std::string version_of(const Json& manifest) {
@@ -45,7 +49,8 @@ std::string version_of(const Json& manifest) {
 
 }  // namespace
 
-SweepDir::SweepDir(std::string root) : root_(std::move(root)) {}
+SweepDir::SweepDir(std::string root, std::string source_dir)
+    : root_(strip_trailing_slashes(std::move(root))), source_dir_(std::move(source_dir)) {}
 
 SweepDir::~SweepDir() {
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
@@ -55,16 +60,67 @@ std::string SweepDir::point_dir(std::size_t index, std::size_t total) const {
   return points_dir() + "/" + point_name(index, total);
 }
 
+namespace {
+
+// Whether every entry of `root` is something a sweep writes before its manifest (the lock, the
+// marker, sweep.json's temporary, an empty points/): left by a sweep killed in its first
+// milliseconds, possibly by a version without the marker.
+bool only_sweep_startup_leftovers(const std::string& root) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(root, ec)) {
+    const std::string name = entry.path().filename().string();
+    const auto t = parse_temporary_name(name);
+    const bool ok = name == kLockName || name == marker_name(DirKind::kSweep) ||
+                    (t && t->kind == "tmp" && t->base == "sweep.json") ||
+                    (name == "points" && entry.is_directory() && fs::is_empty(entry.path(), ec));
+    if (!ok) return false;
+  }
+  return !ec;
+}
+
+}  // namespace
+
+std::string SweepDir::refusal() const {
+  const std::string label = "sweep directory '" + root_ + "'";
+  if (const std::string why = protected_dir_reason(root_, source_dir_); !why.empty()) {
+    return label + " is " + why + ": hermes-sim never writes a sweep there";
+  }
+  const std::string kind = what_is_at(root_);
+  if (kind.empty()) return "";
+  if (kind != "a directory") {
+    return label + " exists and is " + kind + ", not a directory: choose another --out";
+  }
+  std::error_code ec;
+  if (fs::is_empty(root_, ec) || has_marker(root_, DirKind::kSweep)) return "";
+  if (has_marker(root_, DirKind::kRun)) {
+    return label + " is a run directory, not a sweep directory: choose another --out";
+  }
+  if (fs::is_regular_file(fs::symlink_status(manifest_path(), ec))) return "";  // before markers
+  if (only_sweep_startup_leftovers(root_)) return "";
+  return label + " exists, is not empty and is not a sweep directory hermes-sim wrote (no " +
+         marker_name(DirKind::kSweep) +
+         ", no sweep.json): choose another --out (hermes-sim writes a sweep only into a new or "
+         "empty directory or one of its own sweeps, and --force discards only those)";
+}
+
 std::vector<std::string> SweepDir::open(const Json& manifest, bool force, bool allow_mixed_math) {
+  if (const std::string why = refusal(); !why.empty()) throw InputError(why);
   std::error_code ec;
   fs::create_directories(root_, ec);
   if (ec) throw InputError("cannot create sweep directory '" + root_ + "': " + ec.message());
   const std::string lock_path = root_ + "/" + kLockName;
-  lock_fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (lock_fd_ < 0) throw InputError("cannot create '" + lock_path + "'");
+  lock_fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (lock_fd_ < 0) throw InputError("cannot create '" + lock_path + "': " + std::strerror(errno));
   if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
     throw InputError("another hermes-sim sweep is running in '" + root_ + "' (it holds " +
                      lock_path + "); wait for it or stop it first");
+  }
+  if (!has_marker(root_, DirKind::kSweep)) {
+    try {
+      write_marker(root_, DirKind::kSweep);
+    } catch (const std::exception& e) {
+      throw InputError(std::string("sweep directory: ") + e.what());
+    }
   }
 
   std::vector<std::string> notes;
@@ -88,20 +144,16 @@ std::vector<std::string> SweepDir::open(const Json& manifest, bool force, bool a
     }
     check_math(recorded, manifest, allow_mixed_math, notes);
   } else {
-    for (const auto& entry : fs::directory_iterator(root_)) {
-      if (entry.path().filename() != kLockName) {
-        throw InputError("'" + root_ +
-                         "' exists and is not a sweep directory (no sweep.json): "
-                         "choose another --out, or pass --force to use it anyway");
-      }
-    }
+    // No manifest: nothing ran yet (sweep.json is written before points/ exists). Whatever a
+    // killed start left is discarded.
+    discard_previous_sweep();
   }
   remove_temporaries();
-  fs::create_directories(points_dir(), ec);
-  if (ec) throw InputError("cannot create '" + points_dir() + "': " + ec.message());
   if (force || !has_manifest) {
     metrics::write_file_atomically(manifest_path(), manifest.dump(2) + "\n");
   }
+  fs::create_directories(points_dir(), ec);
+  if (ec) throw InputError("cannot create '" + points_dir() + "': " + ec.message());
   return notes;
 }
 
@@ -147,12 +199,13 @@ void SweepDir::discard_previous_sweep() const {
 }
 
 void SweepDir::remove_temporaries() const {
+  // Under the sweep's lock no other process writes here: every temporary is a dead one's.
   std::error_code ec;
   for (const auto& dir : {fs::path(root_), fs::path(points_dir())}) {
     if (!fs::is_directory(dir, ec)) continue;
-    for (const auto& entry : fs::directory_iterator(dir)) {
-      const std::string name = entry.path().filename().string();
-      if (contains(name, ".partial-") || contains(name, ".tmp-")) fs::remove_all(entry.path(), ec);
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      const auto t = parse_temporary_name(entry.path().filename().string());
+      if (t && (t->kind == "partial" || t->kind == "tmp")) fs::remove_all(entry.path(), ec);
     }
   }
 }

@@ -7,7 +7,11 @@
 //                        are the points left to run
 //   DIR/summary.csv      every point's summary rows with the point's grid values (sweep_summary.h)
 //   DIR/.sweep.lock      flock(2)ed while a sweep runs in DIR, so two cannot run at once
-// Temporaries of a killed sweep (points/NNNN.partial-PID, *.tmp-PID) are removed on resume.
+//   DIR/.hermes-sweep    the marker proving hermes-sim wrote DIR (owned_dirs.h), written first
+// Temporaries of a killed sweep (points/NNNN.partial-PID, *.tmp-PID) are removed on resume. A
+// sweep killed at any moment resumes: the marker comes first, then sweep.json, then points/, so
+// a directory holding only the lock, the marker or the temporaries of sweep.json is a sweep that
+// had not started yet, and is started afresh.
 #pragma once
 
 #include <string>
@@ -20,7 +24,8 @@ namespace hermes::sweep {
 
 class SweepDir {
  public:
-  explicit SweepDir(std::string root);
+  // `source_dir`: the source tree, which (like `.`, `/`, $HOME) is never a sweep directory.
+  explicit SweepDir(std::string root, std::string source_dir = "");
   ~SweepDir();  // releases the lock
   SweepDir(const SweepDir&) = delete;
   SweepDir& operator=(const SweepDir&) = delete;
@@ -31,7 +36,10 @@ class SweepDir {
   std::string points_dir() const { return root_ + "/points"; }
   std::string point_dir(std::size_t index, std::size_t total) const;
 
-  // Creates DIR and takes its lock; throws InputError if another sweep holds it. Then:
+  // Refuses (InputError) a DIR that is a protected place (owned_dirs.h), a symlink, not a
+  // directory, or a non-empty directory hermes-sim did not write as a sweep (no .hermes-sweep, no
+  // sweep.json): --force never discards those. Creates DIR, takes its lock (InputError if another
+  // sweep holds it) and writes the marker. Then:
   //  - DIR holds a sweep.json: with `force` the old sweep (points, summary, manifest) is discarded;
   //    otherwise it must describe the same sweep as `manifest` (else InputError listing every
   //    difference), and the sweep resumes. If the maths it records (math_check.h) are not all
@@ -51,6 +59,8 @@ class SweepDir {
   std::vector<bool> finished_points(std::size_t total) const;
 
  private:
+  // Why DIR cannot hold this sweep ("" if it can), checked before anything is written into it.
+  std::string refusal() const;
   void discard_previous_sweep() const;
   // The math check of open() on a resumed sweep.
   void check_math(const Json& recorded, const Json& manifest, bool allow_mixed_math,
@@ -58,6 +68,7 @@ class SweepDir {
   void remove_temporaries() const;
 
   std::string root_;
+  std::string source_dir_;
   int lock_fd_ = -1;
 };
 

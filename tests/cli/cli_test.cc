@@ -120,6 +120,51 @@ TEST(Cli, MalformedJsonNamesLineAndColumn) {
   fs::remove_all(dir);
 }
 
+TEST(Cli, ValidateEstimatesLargeScenariosAndRefusesThemAboveTheLimits) {
+  const std::string mnist = src("scenarios/paper/mnist.json");
+  // 4000 workers: within the limits, with the estimate printed.
+  Result r = run("validate " + mnist + " --set cluster.workers.0.count=3992");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("mnist.json: estimate: 12 GB of memory (4000 workers x 2.9 MB + mnist "
+                          "220 MB; largest run ebsp-150); about "),
+            std::string::npos)
+      << r.output;
+  // 10000: above the default 16 GB, accepted with --max-memory 30.
+  r = run("validate " + mnist + " --set cluster.workers.0.count=9992");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("mnist.json: /cluster/workers: estimated 29 GB of memory"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(run("validate " + mnist + " --set cluster.workers.0.count=9992 --max-memory 30").status,
+            0);
+  r = run("validate " + mnist + " --max-memory 0");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--max-memory: 0 (accepted: a number > 0)"), std::string::npos)
+      << r.output;
+  // run refuses before anything is written.
+  const fs::path out = fresh_dir("toolarge");
+  r = run("run " + mnist + " --out " + out.string() + " --set cluster.workers.0.count=9992");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--max-memory 29"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(Cli, ValidateGoesOnAfterANumberOutOfRangeAndNamesItsFileAndPath) {
+  const fs::path dir = fresh_dir("huge");
+  fs::create_directories(dir);
+  std::ofstream(dir / "huge.json") << R"({"name": "x", "seed": 1e400})";
+  const Result r =
+      run("validate " + (dir / "huge.json").string() + " " + src("scenarios/examples/demo.json"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find((dir / "huge.json").string() +
+                          ": /seed: number out of range: number overflow parsing '1e400' "
+                          "(accepted: numbers of magnitude below 1.8e308"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("demo.json: ok"), std::string::npos) << r.output;  // checked too
+  fs::remove_all(dir);
+}
+
 TEST(Cli, ProfilesPrintsTheCatalog) {
   const Result r = run("profiles");
   EXPECT_EQ(r.status, 0) << r.output;
@@ -234,7 +279,9 @@ TEST(Cli, RunTraceWritesAChromeTraceOfEveryNode) {
 TEST(Cli, RunTraceIntoAMissingDirectoryFailsBeforeRunning) {
   const fs::path out = fresh_dir("badtrace");
   const Result r = run(demo_run(out, "--trace /nonexistent-dir/t.json"));
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("its directory '/nonexistent-dir' does not exist"), std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("/nonexistent-dir/t.json"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("run demo"), std::string::npos) << r.output;  // nothing ran
   EXPECT_FALSE(fs::exists(out));

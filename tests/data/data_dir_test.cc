@@ -99,6 +99,22 @@ TEST(DataDir, AFlagMissingAFileNamesTheFile) {
                       ": missing t10k-labels-idx1-ubyte[.gz].");
 }
 
+TEST(DataDir, AFileThatIsADirectoryOrADeviceIsNamedForWhatItIs) {
+  // Such files used to be reported as "missing".
+  TempDir flag;
+  testing::write_idx_dataset(flag.str(), "mnist", 1, 1, true);
+  fs::remove(flag / "mnist/t10k-labels-idx1-ubyte.gz");
+  fs::create_directory(flag / "mnist/t10k-labels-idx1-ubyte");
+  fs::remove(flag / "mnist/t10k-images-idx3-ubyte.gz");
+  fs::create_symlink("/dev/zero", flag / "mnist/t10k-images-idx3-ubyte.gz");
+  ScopedEnv env("HERMES_DATA_DIR", std::nullopt);
+  const std::string msg = input_error([&] { load_dataset("mnist", flag.str()); });
+  EXPECT_CONTAINS(msg, normal(flag / "mnist") +
+                           ": t10k-images-idx3-ubyte.gz is a character device (a symbolic link "
+                           "to /dev/zero), not a regular file, t10k-labels-idx1-ubyte is a "
+                           "directory, not a regular file.");
+}
+
 TEST(DataDir, ARelativeFlagIsNamedAsGivenAndShownAbsolute) {
   const std::string rel = "no-data-" + std::to_string(::getpid());
   EXPECT_CONTAINS(

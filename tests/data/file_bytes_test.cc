@@ -78,6 +78,22 @@ TEST(FileBytes, DirectoryIsRejected) {
   EXPECT_CONTAINS(input_error([&] { read_file_maybe_gzip(dir.str()); }), "directory");
 }
 
+TEST(FileBytes, SpecialFilesAndOversizedContentAreRefusedBeforeTheyFillMemory) {
+  TempDir dir;
+  std::filesystem::create_symlink("/dev/zero", dir / "zero");
+  EXPECT_CONTAINS(input_error([&] { read_file_maybe_gzip(dir / "zero"); }),
+                  "is a character device, not a regular file");
+  testing::write_file(dir / "big", Bytes(2000, 7));
+  EXPECT_CONTAINS(input_error([&] { read_file_maybe_gzip(dir / "big", 1000); }),
+                  "is 2.0 kB (2000 bytes), larger than the limit of 1.0 kB (1000 bytes)");
+  // A gzip bomb: a little compressed data that inflates far beyond the limit.
+  const Bytes bomb = testing::gzip(Bytes(1 << 20, 0));
+  ASSERT_LT(bomb.size(), 5000u);
+  EXPECT_CONTAINS(input_error([&] { gunzip_bytes(bomb, "bomb.gz", 100000); }),
+                  "bomb.gz: decompresses to more than 100 kB (100000 bytes");
+  EXPECT_EQ(gunzip_bytes(bomb, "ok.gz", 1 << 20).size(), std::size_t{1} << 20);
+}
+
 TEST(FileBytes, CorruptDeflateDataIsReported) {
   TempDir dir;
   Bytes gz = testing::gzip(sample_bytes(20000));

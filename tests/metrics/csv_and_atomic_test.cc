@@ -32,6 +32,18 @@ TEST(CsvWriter, WritesHeaderRowsQuotingAndFixedNumbers) {
   EXPECT_EQ(w.rows(), 2u);
 }
 
+TEST(CsvWriter, EveryFiniteDoublePrintsWhateverItsLength) {
+  // A Hermes threshold of alpha -1e60 with 9 decimals is 71 characters: it used to overflow a
+  // 64-byte buffer after the whole run.
+  EXPECT_EQ(format_fixed(-1e60, 9),
+            "-999999999999999949387135297074018866963645011013410073083904.000000000");
+  const std::string max = format_fixed(1.7976931348623157e308, 9);
+  EXPECT_EQ(max.size(), 309u + 1u + 9u);
+  EXPECT_EQ(max.substr(0, 5), "17976");
+  EXPECT_EQ(format_fixed(-5e-324, 300), "0." + std::string(300, '0'));  // -0 prints as 0
+  EXPECT_EQ(format_fixed(2.5, 0), "2");
+}
+
 TEST(CsvWriter, RejectsRowsOfTheWrongWidth) {
   std::ostringstream os;
   CsvWriter w(os, {"a", "b"});

@@ -49,6 +49,28 @@ TEST(SetOverride, NumbersStringsAndBooleans) {
   EXPECT_EQ(s.document["name"], "other");
 }
 
+TEST(SetOverride, NonUtf8AndHostileValuesAreErrorsBeforeAnyRun) {
+  Diagnostics diags;
+  EXPECT_FALSE(check_doc(minimal_doc(), diags, {"description=caf\xE9"}));
+  EXPECT_EQ(only_message(diags),
+            "--set 'description=caf\\xE9': not valid UTF-8 (byte 0xE9 at offset 15; accepted: "
+            "UTF-8 text)");
+  // A value nested too deep, or a number beyond a double, is not JSON: it stays a string, which
+  // validation reports as the wrong type.
+  Diagnostics deep;
+  EXPECT_FALSE(check_doc(minimal_doc(), deep, {"seed=" + std::string(100000, '[')}));
+  EXPECT_EQ(error_paths(deep), Paths{"/seed"});
+  Diagnostics huge;
+  EXPECT_FALSE(check_doc(minimal_doc(), huge, {"seed=1e400"}));
+  EXPECT_TRUE(Contains(only_message(huge), "got string"));
+  // A key path cannot nest deeper than a document may.
+  std::string path = "x";
+  for (int i = 0; i < 100; ++i) path += ".x";
+  Diagnostics long_path;
+  EXPECT_FALSE(check_doc(minimal_doc(), long_path, {path + "=1"}));
+  EXPECT_TRUE(Contains(only_message(long_path), "101 segments (accepted: at most 64)"));
+}
+
 TEST(SetOverride, LaterSetsWinAndQuotedJsonStaysAString) {
   const Scenario s = load_with(minimal_doc(), {"seed=7", "seed=9", "name=\"quoted\""});
   EXPECT_EQ(s.seed, 9u);

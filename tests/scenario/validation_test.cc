@@ -101,6 +101,15 @@ TEST(ScenarioValidation, SeedMustBeANonNegativeInteger) {
   EXPECT_EQ(errors_after(R"({"seed": 1.5})"), Paths{"/seed"});
   EXPECT_EQ(errors_after(R"({"seed": 1e30})"), Paths{"/seed"});
   EXPECT_EQ(errors_after(R"({"seed": "42"})"), Paths{"/seed"});
+  // -0 is the integer 0.
+  Diagnostics diags0;
+  const auto s = check_scenario_text(R"({"name": "t", "seed": -0,
+    "cluster": {"ps": {"profile": "DS3_v2"}, "workers": [{"profile": "B1ms"}]},
+    "runs": [{"protocol": "bsp"}]})",
+                                     {}, HERMES_SOURCE_DIR, diags0, &testing::test_catalog());
+  ASSERT_TRUE(s) << diags0.format();
+  EXPECT_EQ(s->seed, 0u);
+  EXPECT_EQ(s->document["seed"].dump(), "0");
 }
 
 TEST(ScenarioValidation, NamesMustBeUsableAsDirectoryNames) {
@@ -365,6 +374,59 @@ TEST(ScenarioValidation, EveryMistakeOfADocumentInOnePass) {
                           "/training/stop/patience", "/runs/0/alpha", "/runs/0/window",
                           "/runs/1/protocol", "/bogus"}))
       << diags.format();
+}
+
+TEST(ScenarioValidation, UpperBoundsAreCheckedWithTheAcceptedRange) {
+  Diagnostics diags;
+  EXPECT_EQ(errors_after(R"({"training": {"local_epochs": 1000000}})", diags),
+            Paths{"/training/local_epochs"});
+  EXPECT_TRUE(Contains(only_message(diags), "accepted: local_epochs in [1, 1000]; got 1000000"));
+  EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "ebsp", "lookahead": 100000000}]})", diags),
+            Paths{"/runs/0/lookahead"});
+  EXPECT_TRUE(Contains(only_message(diags), "accepted: lookahead in [1, 10000]"));
+  EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "hermes", "window": 1000000}]})"),
+            Paths{"/runs/0/window"});
+  EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "demo", "iterations": 2000000}]})"),
+            Paths{"/runs/0/iterations"});
+  // A chunk larger than the dataset's training set is caught here, with the file and path.
+  EXPECT_EQ(errors_after(R"({"training": {"chunk_size": 1000000000}})", diags),
+            Paths{"/training/chunk_size"});
+  EXPECT_TRUE(Contains(only_message(diags),
+                       "accepted: chunk_size in [1, 60000], the 60000 "
+                       "training samples of mnist; got 1000000000"));
+  EXPECT_EQ(errors_after(R"({"dataset": {"name": "cifar10"}, "training": {"chunk_size": 50001}})"),
+            Paths{"/training/chunk_size"});
+}
+
+TEST(ScenarioValidation, WorkersInAllGroupsTogetherAreBoundedAndNotExpandedBeyond) {
+  Json doc = minimal_doc();
+  doc["cluster"]["workers"] = Json::array();
+  for (int i = 0; i < 1000; ++i) {
+    doc["cluster"]["workers"].push_back({{"profile", "B1ms"}, {"count", 10000}});
+  }
+  Diagnostics diags;
+  EXPECT_FALSE(check_doc(doc, diags));
+  EXPECT_EQ(error_paths(diags), Paths{"/cluster/workers"});
+  EXPECT_TRUE(Contains(only_message(diags),
+                       "the cluster has 10000000 workers in all groups "
+                       "together (accepted: at most 10000)"));
+  doc["cluster"]["workers"] = Json::parse(R"([{"profile": "B1ms", "count": 10000}])");
+  Diagnostics ok;
+  EXPECT_TRUE(check_doc(doc, ok)) << ok.format();
+}
+
+TEST(ScenarioValidation, ACatalogThatIsNoFileSaysWhatItIs) {
+  for (const char* path : {"/", "/dev/zero"}) {
+    Diagnostics diags;
+    Json doc = minimal_doc();
+    doc["profiles"] = path;
+    EXPECT_FALSE(check_scenario_text(doc.dump(), {}, HERMES_SOURCE_DIR, diags));
+    EXPECT_EQ(error_paths(diags), Paths{"/profiles"});
+    EXPECT_TRUE(Contains(only_message(diags), std::string("profile catalog '") + path + "' is a " +
+                                                  (path[1] ? "character device" : "directory") +
+                                                  ", not a regular file"))
+        << diags.format();
+  }
 }
 
 }  // namespace

@@ -54,6 +54,22 @@ TEST(Grid, RangesTolerateRoundingAtTheEnd) {
   EXPECT_EQ(range_values(0.1, 0.3, 0.1, "r")[2].get<double>(), 0.3);
 }
 
+TEST(Grid, TinyStepsKeepTheirDecimalsAndRepeatsAreRefused) {
+  // 0:1e-20:1e-21 used to round every value to 17 decimals: eleven "0.0".
+  const auto v = range_values(0, 1e-20, 1e-21, "r");
+  ASSERT_EQ(v.size(), 11u);
+  EXPECT_EQ(v[1].get<double>(), 1e-21);
+  EXPECT_EQ(v[10].get<double>(), 1e-20);
+  for (std::size_t i = 1; i < v.size(); ++i) EXPECT_NE(v[i], v[i - 1]) << i;
+  // A step below a double's resolution at that magnitude repeats values: an error, not a grid.
+  try {
+    range_values(1e17, 1e17 + 100, 1, "--grid k");
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("are equal as doubles"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Grid, ListsReadValuesLikeSet) {
   const GridAxis b = parse_grid_option("runs.hermes.beta=0.05,0.10,0.15");
   EXPECT_EQ(texts(b), (Texts{"0.05", "0.1", "0.15"}));

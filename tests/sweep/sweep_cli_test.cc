@@ -85,7 +85,7 @@ class SweepCli : public ::testing::Test {
       EXPECT_EQ(slurp(entry.path()), slurp(fs::path(b) / rel)) << rel;
       ++files;
     }
-    EXPECT_EQ(files, 20u);  // 4 points x 5 files
+    EXPECT_EQ(files, 24u);  // 4 points x 6 files (5 and the .hermes-run marker)
     EXPECT_EQ(provenances, 4u);
   }
 
@@ -353,6 +353,21 @@ TEST_F(SweepCli, MistakesAreReportedBeforeAnythingRuns) {
   EXPECT_NE(r.output.find("is not a sweep directory"), std::string::npos) << r.output;
 }
 
+TEST_F(SweepCli, ExtremeValidValuesAreWrittenAfterTheRun) {
+  // Hermes with alpha -1e60: its threshold (workers.csv) is 68 characters, which a 64-byte buffer
+  // used to refuse after the whole run, losing every output. 2 simulated seconds are enough.
+  const std::string out = dir("alpha-1e60");
+  const auto r = run_command(std::string(HERMES_BINARY) + " run " + (*tmp_ / "tiny.json") +
+                             " --data-dir " + (*tmp_ / "data") + " --out " + out +
+                             " --runs hermes --set runs.hermes.alpha=-1e60 --threads 1 "
+                             "--set training.stop.max_sim_time_s=2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(slurp(out + "/workers.csv")
+                .find(",-999999999999999949387135297074018866963645011013410073083904.000000,"),
+            std::string::npos);
+  EXPECT_NE(slurp(out + "/scenario.json").find("\"alpha\": -1e+60"), std::string::npos);
+}
+
 TEST_F(SweepCli, AFailedPointIsReportedAndTheOthersFinish) {
   ASSERT_EQ(sweep(dir("fail"), "--jobs 2").status, 0);
   // Point 0002 cannot be written: a file stands where its directory goes.
@@ -362,7 +377,7 @@ TEST_F(SweepCli, AFailedPointIsReportedAndTheOthersFinish) {
   const auto r = sweep(dir("fail"), "--jobs 2");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("1 points failed (run the same command again to retry them):\n  0002: "
-                          "output directory"),
+                          "point directory"),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("3/4 points done (1 now)"), std::string::npos) << r.output;
@@ -390,7 +405,7 @@ TEST_F(SweepCli, TwoMpiRanksGiveTheSameBytesAsTheLocalSweep) {
   auto again = sweep(dir("mpi"), "--jobs 1", mpirun);
   EXPECT_NE(again.status, 0) << again.output;
   EXPECT_NE(again.output.find("2 done before, 2 to run"), std::string::npos) << again.output;
-  EXPECT_NE(again.output.find("0002: output directory"), std::string::npos) << again.output;
+  EXPECT_NE(again.output.find("0002: point directory"), std::string::npos) << again.output;
   fs::remove(dir("mpi") + "/points/0002");
   again = sweep(dir("mpi"), "--jobs 1", mpirun);
   ASSERT_EQ(again.status, 0) << again.output;

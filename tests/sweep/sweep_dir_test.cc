@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "sim/common/diagnostics.h"
+#include "sim/common/owned_dirs.h"
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/sweep_dir.h"
 #include "sim/sweep/sweep_summary.h"
@@ -203,8 +204,56 @@ TEST(SweepDir, ADirectoryThatIsNoSweepIsRefused) {
   put(tmp / "s/notes.txt", "mine");
   SweepDir dir(tmp / "s");
   const std::string error = open_error(dir, make_manifest(definition(), build("v")), false);
-  EXPECT_NE(error.find("is not a sweep directory (no sweep.json)"), std::string::npos) << error;
+  EXPECT_NE(error.find("is not a sweep directory hermes-sim wrote (no .hermes-sweep, no "
+                       "sweep.json)"),
+            std::string::npos)
+      << error;
+  // Not even --force discards what hermes-sim did not write, and nothing was written into it.
+  EXPECT_EQ(open_error(dir, make_manifest(definition(), build("v")), true), error);
   EXPECT_TRUE(fs::exists(tmp / "s/notes.txt"));
+  EXPECT_FALSE(fs::exists(tmp / "s/.sweep.lock"));
+  EXPECT_FALSE(fs::exists(tmp / "s/.hermes-sweep"));
+}
+
+TEST(SweepDir, ASweepKilledInItsFirstMillisecondsStartsAfresh) {
+  // What a sweep leaves when killed before its manifest is in place, by this version (the marker
+  // first) or by one before markers: the lock, an empty points/, sweep.json's temporary.
+  for (const bool with_marker : {false, true}) {
+    TempDir tmp;
+    put(tmp / "s/.sweep.lock", "");
+    fs::create_directories(tmp / "s/points");
+    put(tmp / "s/sweep.json.tmp-4242", "{\"half");
+    if (with_marker) write_marker(tmp / "s", DirKind::kSweep);
+    SweepDir dir(tmp / "s");
+    const Json m = make_manifest(definition(), build("v"));
+    EXPECT_EQ(open_error(dir, m, false), "") << with_marker;
+    EXPECT_EQ(Json::parse(slurp(dir.manifest_path())), m);
+    EXPECT_FALSE(fs::exists(tmp / "s/sweep.json.tmp-4242"));
+    EXPECT_TRUE(has_marker(tmp / "s", DirKind::kSweep));
+  }
+}
+
+TEST(SweepDir, ProtectedPlacesAndRunDirectoriesAreNoSweeps) {
+  TempDir tmp;
+  SweepDir here(".");
+  EXPECT_NE(open_error(here, make_manifest(definition(), build("v")), true)
+                .find("sweep directory '.' is the current directory"),
+            std::string::npos);
+  fs::create_directories(tmp / "run");
+  write_marker(tmp / "run", DirKind::kRun);
+  SweepDir run(tmp / "run");
+  EXPECT_NE(open_error(run, make_manifest(definition(), build("v")), true)
+                .find("is a run directory, not a sweep directory"),
+            std::string::npos);
+  put(tmp / "file", "x");
+  SweepDir file(tmp / "file");
+  EXPECT_NE(open_error(file, make_manifest(definition(), build("v")), true)
+                .find("exists and is a regular file, not a directory"),
+            std::string::npos);
+  // A trailing slash names the same directory.
+  SweepDir slash(tmp / "new/");
+  EXPECT_EQ(open_error(slash, make_manifest(definition(), build("v")), false), "");
+  EXPECT_EQ(slash.root(), tmp / "new");
 }
 
 TEST(SweepDir, TwoSweepsCannotRunInOneDirectory) {
