@@ -155,6 +155,9 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     }
   });
   const auto& points = plan.definition.points;
+  // Whether this command creates the sweep directory: if it then fails before any point runs, the
+  // directory holds only what it wrote (marker, lock, sweep.json) and is removed again.
+  const bool creates_dir = mpi.rank() == 0 && !fs::exists(fs::symlink_status(o.out));
   sweep::SweepDir dir(o.out, source_dir());
   std::vector<std::size_t> todo;
   std::size_t done_before = 0;
@@ -176,17 +179,25 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   // Each rank resolves, checksums and loads its own copy of the data, as `hermes-sim run` does.
   std::map<std::string, data::TrainTestSplit> datasets;
   std::map<std::string, ProvenanceJson> dataset_records;
-  mpi.on_all_ranks([&] {
-    if (!work_left) return;
-    for (const auto& sc : plan.points) {
-      const std::string& name = sc.dataset.name;
-      if (datasets.count(name)) continue;
-      const data::DataLocation location = data::locate_dataset(name, o.data_dir);
-      if (mpi.rank() == 0) std::cout << "data: " << data::location_text(location) << std::endl;
-      dataset_records[name] = dataset_provenance(location);
-      datasets[name] = data::load_dataset(location);
+  try {
+    mpi.on_all_ranks([&] {
+      if (!work_left) return;
+      for (const auto& sc : plan.points) {
+        const std::string& name = sc.dataset.name;
+        if (datasets.count(name)) continue;
+        const data::DataLocation location = data::locate_dataset(name, o.data_dir);
+        if (mpi.rank() == 0) std::cout << "data: " << data::location_text(location) << std::endl;
+        dataset_records[name] = dataset_provenance(location);
+        datasets[name] = data::load_dataset(location);
+      }
+    });
+  } catch (...) {
+    if (creates_dir) {
+      std::error_code ec;
+      fs::remove_all(dir.root(), ec);
     }
-  });
+    throw;
+  }
   const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
   const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
   const auto run_point = [&](std::size_t i) {

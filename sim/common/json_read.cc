@@ -28,14 +28,15 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // Strips nlohmann's "[json.exception.parse_error.101] parse error at line L, column C: " prefix:
-// we print our own position, computed from the byte offset.
+// we print our own position, computed from the byte offset. The rest quotes the bytes last read,
+// which may be the invalid UTF-8 at fault: escaped, so that the message itself is valid text.
 std::string parse_error_reason(const std::string& what) {
   const std::string marker = ": ";
   const auto bracket = what.find("] ");
-  if (bracket == std::string::npos) return what;
+  if (bracket == std::string::npos) return escape_invalid_utf8(what);
   const auto colon = what.find(marker, bracket);
-  if (colon == std::string::npos) return what.substr(bracket + 2);
-  return what.substr(colon + marker.size());
+  if (colon == std::string::npos) return escape_invalid_utf8(what.substr(bracket + 2));
+  return escape_invalid_utf8(what.substr(colon + marker.size()));
 }
 
 // Thrown from the parser callback to stop at a value nested too deep.

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "tests/cli/run_command.h"
+#include "tests/common/scratch_dir_test.h"
 
 namespace {
 
@@ -23,20 +24,8 @@ using Result = hermes::testing::CommandResult;
 
 const std::string kDemo = std::string(HERMES_SOURCE_DIR) + "/scenarios/examples/demo.json";
 
-class OutputSafety : public ::testing::Test {
+class OutputSafety : public hermes::testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("hermes-outsafe-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  void put(const std::string& name, const std::string& text = "mine") {
-    fs::create_directories(fs::path(path(name)).parent_path());
-    std::ofstream(path(name)) << text;
-  }
   static std::string slurp(const std::string& p) {
     std::ifstream in(p);
     std::stringstream ss;
@@ -59,8 +48,6 @@ class OutputSafety : public ::testing::Test {
     for (const auto& n : names) out += n + " ";
     return out;
   }
-
-  fs::path dir_;
 };
 
 TEST_F(OutputSafety, ForceNeverDeletesWhatHermesSimDidNotWrite) {
@@ -106,7 +93,7 @@ TEST_F(OutputSafety, ForceNeverDeletesWhatHermesSimDidNotWrite) {
   r = run(std::string("--out ") + HERMES_SOURCE_DIR + " --force");
   EXPECT_NE(r.output.find("is the hermes-sim source tree"), std::string::npos) << r.output;
   // Nothing was touched or left behind.
-  EXPECT_EQ(slurp(path("x/a")), "mine");
+  EXPECT_EQ(slurp(path("x/a")), "x");
   EXPECT_EQ(slurp(path("file.txt")), "precious");
   EXPECT_EQ(listing(), "empty.txt file.txt x/ ");
   // "/" is refused by validation already.

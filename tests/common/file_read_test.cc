@@ -11,6 +11,7 @@
 #include <string>
 
 #include "sim/common/diagnostics.h"
+#include "tests/common/scratch_dir_test.h"
 
 namespace hermes {
 namespace {
@@ -26,17 +27,7 @@ std::string error_of(const std::string& path, std::uint64_t limit = 100) {
   return "no error";
 }
 
-class FileRead : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("hermes-file-read-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  fs::path dir_;
-};
+using FileRead = testing::ScratchDirTest;
 
 TEST_F(FileRead, ReadsARegularFileWithinItsLimit) {
   std::ofstream(path("a.json")) << "{\"x\": 1}";

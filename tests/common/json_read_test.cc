@@ -54,6 +54,10 @@ TEST(JsonRead, InvalidUtf8InTheTextIsMalformedJson) {
   Diagnostics diags;
   EXPECT_FALSE(parse_json_checked("{\"d\": \"\xFF\"}", diags));
   EXPECT_NE(only_error(diags).find("malformed JSON at line 1"), std::string::npos);
+  // The parser quotes the bytes it read last, the bad one among them: escaped, so the message is
+  // valid UTF-8 on a terminal.
+  EXPECT_TRUE(is_valid_utf8(only_error(diags))) << only_error(diags);
+  EXPECT_NE(only_error(diags).find("\\xFF"), std::string::npos) << only_error(diags);
 }
 
 TEST(JsonRead, Utf8Validation) {

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <string>
 
+#include "tests/common/scratch_dir_test.h"
+
 namespace hermes {
 namespace {
 
@@ -25,21 +27,7 @@ long dead_pid() {
   return pid;
 }
 
-class OwnedDirs : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("hermes-owned-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  void put(const std::string& name, const std::string& text = "x") {
-    fs::create_directories(fs::path(path(name)).parent_path());
-    std::ofstream(path(name)) << text;
-  }
-  fs::path dir_;
-};
+using OwnedDirs = testing::ScratchDirTest;
 
 TEST_F(OwnedDirs, MarkersAreFixedTextOfTheirKind) {
   fs::create_directories(path("run"));

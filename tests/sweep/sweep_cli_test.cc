@@ -197,7 +197,15 @@ TEST_F(SweepCli, AnExplicitDataDirIsTheOnlyPlaceLookedAt) {
                           ": no such directory"),
             std::string::npos)
       << r.output;
-  EXPECT_FALSE(fs::exists(dir("nodata") + "/points/0000"));
+  // The sweep created its directory, then failed before any point ran: nothing is left.
+  EXPECT_FALSE(fs::exists(dir("nodata"))) << r.output;
+  // A directory the user made stays, whatever the sweep wrote into it before failing.
+  fs::create_directories(dir("made"));
+  const auto again = run_command(std::string(HERMES_BINARY) + " sweep " + (*tmp_ / "tiny.json") +
+                                 " --data-dir " + (*tmp_ / "nodata") + " --out " + dir("made"));
+  EXPECT_EQ(again.status, 2) << again.output;
+  EXPECT_TRUE(fs::is_directory(dir("made")));
+  EXPECT_FALSE(fs::exists(dir("made") + "/points/0000"));
 }
 
 TEST_F(SweepCli, OneThreadAndTwoThreadsGiveTheSameBytes) {
