@@ -6,6 +6,7 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
 #include "sim/common/diagnostics.h"
+#include "sim/common/string_join.h"
 #include "sim/metrics/comparison.h"
 #include "sim/metrics/comparison_render.h"
 #include "sim/metrics/summary_csv.h"
@@ -40,7 +41,7 @@ int cmd_compare(const Args& args) {
   const auto ref = metrics::read_reference_csv(reference);
   const metrics::Comparison cmp = metrics::compare_with_reference(rows, ref);
   if (*format == metrics::TableFormat::kText) {
-    std::cout << "summary:   " << summary << " (" << rows.size() << " rows)\n"
+    std::cout << "summary:   " << summary << " (" << counted(rows.size(), "row") << ")\n"
               << "reference: " << reference << "\n\n";
   }
   metrics::write_comparison(std::cout, cmp, *format);

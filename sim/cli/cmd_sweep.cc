@@ -19,6 +19,7 @@
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/sweep_plan.h"
 #include "sim/common/build_info.h"
+#include "sim/common/string_join.h"
 #include "sim/sweep/math_check.h"
 #include "sim/sweep/mpi_session.h"
 #include "sim/sweep/points.h"
@@ -221,9 +222,10 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr);
     return 0;
   }
-  std::cout << "sweep " << dir.root() << ": " << points.size() << " points ("
-            << plan.definition.grid.size() << " grid keys x " << plan.definition.seeds.size()
-            << " seeds), " << done_before << " done before, " << todo.size() << " to run on "
+  std::cout << "sweep " << dir.root() << ": " << counted(points.size(), "point") << " ("
+            << counted(plan.definition.grid.size(), "grid key") << " x "
+            << counted(plan.definition.seeds.size(), "seed") << "), " << done_before
+            << " done before, " << todo.size() << " to run on "
             << (mpi.distributed() ? std::to_string(mpi.size()) + " ranks x " : "") << jobs
             << (jobs == 1 ? " thread" : " threads") << std::endl;
   sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
@@ -234,10 +236,11 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   const std::size_t rows = sweep::write_sweep_summary(dir, plan.definition.grid, points);
   std::cout << "sweep " << dir.root() << ": " << monitor.done() << '/' << points.size()
             << " points done (" << monitor.finished_now() << " now), " << dir.summary_path() << ": "
-            << rows << " rows (wall " << std::fixed << std::setprecision(1)
+            << counted(rows, "row") << " (wall " << std::fixed << std::setprecision(1)
             << std::chrono::duration<double>(Clock::now() - wall0).count() << " s)\n";
   if (!monitor.failures().empty()) {
-    std::cerr << monitor.failures().size() << " points failed (run the same command again to "
+    std::cerr << counted(monitor.failures().size(), "point")
+              << " failed (run the same command again to "
               << "retry them):\n";
     for (const auto& f : monitor.failures()) std::cerr << "  " << f << '\n';
     return 1;

@@ -5,6 +5,7 @@
 
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/common/string_join.h"
 #include "sim/protocols/resources.h"
 #include "sim/scenario/scenario.h"
 
@@ -40,8 +41,8 @@ int cmd_validate(const Args& args) {
     // What the run would cost: durations that overflow the clock, memory and time (resources.h).
     if (diags.ok() && sc) protocols::check_resources(*sc, limits, false, diags);
     if (diags.ok() && sc) {
-      std::cout << f << ": ok (" << sc->worker_count() << " workers, " << sc->runs.size()
-                << " runs)\n";
+      std::cout << f << ": ok (" << counted(sc->worker_count(), "worker") << ", "
+                << counted(sc->runs.size(), "run") << ")\n";
       const auto estimate = protocols::estimate_resources(*sc);
       if (protocols::is_large(estimate)) {
         std::cout << f << ": estimate: " << protocols::estimate_text(estimate) << '\n';

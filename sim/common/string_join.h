@@ -1,5 +1,6 @@
 // Joining texts with a separator, for messages that list names ("accepted: a, b, c") and for
-// canonical texts ("key=value;key=value"). One definition so every module lists things alike.
+// canonical texts ("key=value;key=value"), and counting nouns ("1 point", "2 points"). One
+// definition so every module lists and counts things alike.
 #pragma once
 
 #include <cstddef>
@@ -17,6 +18,12 @@ inline std::string join_strings(const std::vector<std::string>& items, std::stri
     out += items[i];
   }
   return out;
+}
+
+// "1 point", "9 points": `n` and `noun`, with an "s" unless n is 1 (the nouns of our messages
+// all take a plain "s").
+inline std::string counted(std::size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
 }  // namespace hermes

@@ -107,6 +107,9 @@ TEST(Cli, ValidateAcceptsTheShippedScenarios) {
   const Result r = run("validate" + args);
   EXPECT_EQ(r.status, 0) << r.output;
   for (const auto& f : files) EXPECT_NE(r.output.find(f + ": ok"), std::string::npos) << r.output;
+  // Counts read as English: one run, several workers.
+  const std::string demo = src("scenarios/examples/demo.json");
+  EXPECT_NE(r.output.find(demo + ": ok (6 workers, 1 run)\n"), std::string::npos) << r.output;
 }
 
 TEST(Cli, MalformedJsonNamesLineAndColumn) {

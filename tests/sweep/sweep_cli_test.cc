@@ -123,7 +123,7 @@ data::testing::TempDir* SweepCli::tmp_ = nullptr;
 TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
   const auto r = sweep(dir("a"), "--jobs 2");
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("4 points (2 grid keys x 1 seeds), 0 done before, 4 to run on 2 threads"),
+  EXPECT_NE(r.output.find("4 points (2 grid keys x 1 seed), 0 done before, 4 to run on 2 threads"),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("point 0002 runs.hermes.alpha=-1.0 runs.hermes.beta=0.1 seed=11: bsp ok"),
@@ -260,7 +260,7 @@ TEST_F(SweepCli, RefusesToResumeAnotherSweepUnlessForced) {
   // --force discards the old points; --grid replaces the file's alpha values (one now).
   r = sweep(dir("b"), "--grid runs.hermes.alpha=-2 --force --jobs 2");
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("2 points (2 grid keys x 1 seeds), 0 done before, 2 to run"),
+  EXPECT_NE(r.output.find("2 points (2 grid keys x 1 seed), 0 done before, 2 to run"),
             std::string::npos)
       << r.output;
   EXPECT_FALSE(fs::exists(dir("b") + "/points/0002"));
@@ -384,7 +384,7 @@ TEST_F(SweepCli, AFailedPointIsReportedAndTheOthersFinish) {
   fs::remove_all(dir("fail") + "/points/0001");
   const auto r = sweep(dir("fail"), "--jobs 2");
   EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_NE(r.output.find("1 points failed (run the same command again to retry them):\n  0002: "
+  EXPECT_NE(r.output.find("1 point failed (run the same command again to retry them):\n  0002: "
                           "point directory"),
             std::string::npos)
       << r.output;
