@@ -115,8 +115,9 @@ int cmd_run(const Args& args) {
                    {.pool = &pool,
                     .trace = trace_out ? &trace : nullptr,
                     .provenance = provenance_json(provenance)});
+  std::size_t trace_objects = 0;
   if (trace_out) {
-    trace.write(trace_out->stream());
+    trace_objects = trace.write(trace_out->stream());
     trace_out->commit();
   }
   const std::size_t notes_before = dir.notes().size();
@@ -130,7 +131,9 @@ int cmd_run(const Args& args) {
             << std::chrono::duration<double>(Clock::now() - wall0).count() << " s, " << threads
             << (threads == 1 ? " thread" : " threads") << ")\n";
   if (trace_out) {
-    std::cout << "wrote " << trace_file << " (" << trace.event_count() << " trace events)\n";
+    std::cout << "wrote " << trace_file << " (" << trace_objects
+              << " trace events: " << trace.event_count() << " spans, instants and counters, "
+              << trace_objects - trace.event_count() << " metadata naming the tracks)\n";
   }
   return 0;
 }

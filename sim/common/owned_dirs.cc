@@ -231,12 +231,9 @@ std::vector<std::string> clean_stale_leftovers(const std::string& parent, DirKin
     }
     if (!fs::is_directory(st)) continue;
     const std::string marker = shown + "/" + marker_name(kind);
-    if (process_alive(t->pid)) {
-      if (has_marker(shown, kind)) {
-        notes.push_back("left '" + shown + "' alone: process " + pid + " runs on this host");
-      }
-      continue;
-    }
+    // A live process's temporary is another run (or sweep) in progress in the same parent, not a
+    // leftover: nothing to do and nothing to say (a note per concurrent run would be noise).
+    if (process_alive(t->pid)) continue;
     const bool empty = is_empty_dir(path);
     if (!empty && !has_marker(shown, kind)) {
       notes.push_back("left '" + shown + "' alone: it has no " + std::string(marker_name(kind)) +

@@ -76,7 +76,8 @@ std::optional<TemporaryName> parse_temporary_name(const std::string& name);
 // the names in `tmp_bases` (e.g. the trace file's name). A stale `X.old-PID` whose X is missing is
 // renamed back to X: the replacement that made it was interrupted before the new X appeared.
 // Returns one line per leftover found: what was removed or restored, and what was left alone and
-// why (a live process, no marker).
+// why (no marker). The temporaries of live processes (runs in progress) are neither touched nor
+// reported.
 std::vector<std::string> clean_stale_leftovers(const std::string& parent, DirKind kind,
                                                const std::vector<std::string>& tmp_bases = {});
 

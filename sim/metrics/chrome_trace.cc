@@ -95,7 +95,7 @@ void ChromeTrace::counter(TrackId track, std::string name, std::string series, e
   events_.push_back({'C', track, std::move(name), "counter", at, 0, {{std::move(series), value}}});
 }
 
-void ChromeTrace::write(std::ostream& out) const {
+std::size_t ChromeTrace::write(std::ostream& out) const {
   // Lanes: per track, spans by (start, longest first) go to the first lane where they nest in or
   // follow what is already there (a stack of open ends per lane).
   std::vector<std::size_t> lane(events_.size(), 0);
@@ -141,12 +141,14 @@ void ChromeTrace::write(std::ostream& out) const {
 
   out << "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n";
   bool first = true;
+  std::size_t written = 0;
   const auto line = [&](const std::string& name, const char* cat, char ph, engine::SimTime ts,
                         int pid, int tid, const std::string& rest) {
     out << (first ? "" : ",\n") << "{\"name\":" << quoted(name) << ",\"cat\":" << quoted(cat)
         << ",\"ph\":\"" << ph << "\",\"ts\":" << micros(ts) << ",\"pid\":" << pid
         << ",\"tid\":" << tid << rest << "}";
     first = false;
+    ++written;
   };
   const auto meta = [&](const char* what, int pid, int tid, const TraceValue& v) {
     line(what, "__metadata", 'M', 0, pid, tid, ",\"args\":" + args_text({{"name", v}}));
@@ -187,6 +189,7 @@ void ChromeTrace::write(std::ostream& out) const {
     line(e.name, e.category.c_str(), e.ph, e.ts, tracks_[e.track].pid, tid_of(i), rest);
   }
   out << "\n]}\n";
+  return written;
 }
 
 }  // namespace hermes::metrics

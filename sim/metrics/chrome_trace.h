@@ -51,8 +51,11 @@ class ChromeTrace {
   void counter(TrackId track, std::string name, std::string series, engine::SimTime at,
                double value);
 
+  // Spans, instants and counters added so far (the metadata naming processes and tracks not
+  // counted).
   std::size_t event_count() const { return events_.size(); }
-  void write(std::ostream& out) const;
+  // Writes the file; returns how many objects its traceEvents holds (metadata included).
+  std::size_t write(std::ostream& out) const;
 
  private:
   struct Track {

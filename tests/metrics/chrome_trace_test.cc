@@ -15,8 +15,12 @@ using nlohmann::json;
 
 json parsed(const ChromeTrace& trace) {
   std::ostringstream out;
-  trace.write(out);
-  return json::parse(out.str());
+  const std::size_t written = trace.write(out);
+  json doc = json::parse(out.str());
+  // What `hermes-sim run --trace` reports is what the file holds, metadata included.
+  EXPECT_EQ(written, doc.at("traceEvents").size());
+  EXPECT_LE(trace.event_count(), written);
+  return doc;
 }
 
 // The events of `ph`, in file order.
