@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -133,53 +134,59 @@ TextTable main_table(const Comparison& cmp) {
   return t;
 }
 
-// Seed ranges (min-max) of the configurations that have several runs; empty if none has.
-TextTable range_table(const Comparison& cmp) {
+// A table of the configurations that have several runs (empty if none has): the label, the
+// column `second` filled by `second_cell`, then one cell per metric from `metric_cell`.
+TextTable multi_run_table(
+    const Comparison& cmp, const char* second,
+    const std::function<std::string(const SimConfig&)>& second_cell,
+    const std::function<std::string(const SimConfig&, const Metric&)>& metric_cell) {
   TextTable t;
   t.columns.push_back({"", "framework", false});
-  t.columns.push_back({"", "runs", true});
+  t.columns.push_back({"", second, true});
   for (const Metric& m : metrics()) t.columns.push_back({"", m.group, true});
   for (const ComparisonRow& r : cmp.rows) {
-    if (!r.sim || r.sim->runs.size() < 2) continue;
-    std::vector<std::string> cells = {r.label, std::to_string(r.sim->runs.size())};
-    for (const Metric& m : metrics()) {
-      const std::optional<Stat> s = sim_stat(*r.sim, m);
-      cells.push_back(s ? format_fixed(s->min, m.sim_decimals) + "-" +
-                              format_fixed(s->max, m.sim_decimals) + m.suffix
-                        : kNone);
-    }
+    if (!r.sim || r.sim->per_run.size() < 2) continue;
+    std::vector<std::string> cells = {r.label, second_cell(*r.sim)};
+    for (const Metric& m : metrics()) cells.push_back(metric_cell(*r.sim, m));
     t.rows.push_back(std::move(cells));
   }
   return t;
 }
 
+// Seed ranges (min-max) of the configurations that have several runs.
+TextTable range_table(const Comparison& cmp) {
+  return multi_run_table(
+      cmp, "runs", [](const SimConfig& c) { return std::to_string(c.runs.size()); },
+      [](const SimConfig& c, const Metric& m) -> std::string {
+        const std::optional<Stat> s = sim_stat(c, m);
+        return s ? format_fixed(s->min, m.sim_decimals) + "-" +
+                       format_fixed(s->max, m.sim_decimals) + m.suffix
+                 : kNone;
+      });
+}
+
 // Every run of the configurations that have several, in seed order ("a / b / c"): no conclusion
 // should hang on one trajectory, and the mean and range alone hide which seed did what.
 TextTable per_run_table(const Comparison& cmp) {
-  TextTable t;
-  t.columns.push_back({"", "framework", false});
-  t.columns.push_back({"", "seeds", true});
-  for (const Metric& m : metrics()) t.columns.push_back({"", m.group, true});
-  for (const ComparisonRow& r : cmp.rows) {
-    if (!r.sim || r.sim->per_run.size() < 2) continue;
-    std::vector<std::string> seeds;
-    for (const SummaryRow& run : r.sim->per_run) seeds.push_back(std::to_string(run.seed));
-    std::vector<std::string> cells = {r.label, join_strings(seeds, ",")};
-    for (const Metric& m : metrics()) {
-      std::vector<std::string> values;
-      for (const SummaryRow& run : r.sim->per_run) {
-        if (m.of_run != nullptr) {
-          values.push_back(format_fixed(m.of_run(run), m.sim_decimals));
-        } else {
-          values.push_back(run.speedup_vs_bsp ? format_fixed(*run.speedup_vs_bsp, m.sim_decimals)
-                                              : kNone);
+  return multi_run_table(
+      cmp, "seeds",
+      [](const SimConfig& c) {
+        std::vector<std::string> seeds;
+        for (const SummaryRow& run : c.per_run) seeds.push_back(std::to_string(run.seed));
+        return join_strings(seeds, ",");
+      },
+      [](const SimConfig& c, const Metric& m) {
+        std::vector<std::string> values;
+        for (const SummaryRow& run : c.per_run) {
+          if (m.of_run != nullptr) {
+            values.push_back(format_fixed(m.of_run(run), m.sim_decimals));
+          } else {
+            values.push_back(run.speedup_vs_bsp ? format_fixed(*run.speedup_vs_bsp, m.sim_decimals)
+                                                : kNone);
+          }
         }
-      }
-      cells.push_back(join_strings(values, " / ") + m.suffix);
-    }
-    t.rows.push_back(std::move(cells));
-  }
-  return t;
+        return join_strings(values, " / ") + m.suffix;
+      });
 }
 
 TextTable headline_table(const Comparison& cmp) {

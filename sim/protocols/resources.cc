@@ -11,6 +11,7 @@
 #include "sim/common/file_read.h"
 #include "sim/common/json_pointer.h"
 #include "sim/protocols/workload.h"
+#include "sim/scenario/object_reader.h"
 
 namespace hermes::protocols {
 
@@ -31,9 +32,11 @@ constexpr double kTestSamples = 10000;
 constexpr double kMaxNormal = 8.6;
 const std::string kMaxDurationText = "1e9";
 
-std::string num(double v, const char* format = "%.3g") {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
+// An estimate rounded to `digits` significant digits ("3.88e+301", "0.53"): these numbers are
+// approximations. Exact values (the user's, counts, limits) go through scenario::format_number.
+std::string rounded(double v, int digits = 3) {
+  char buf[32];  // "%.*g" with digits <= 6: at most 13 characters
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
   return buf;
 }
 
@@ -112,11 +115,12 @@ void check_compute(const scenario::Scenario& sc, const scenario::NodeSpec& node,
   const double worst = full * max_jitter(c.jitter_cv) * throttle(node.profile);
   if (std::isfinite(worst) && worst <= kMaxDurationSeconds) return;
   diags.error(source_path(sc, node, "compute"),
-              job + " takes up to " + num(worst) + " simulated seconds on " + node.profile.name +
-                  " (" + num(flops) + " FLOP and " + std::to_string(steps) + " steps at gflops " +
-                  num(c.gflops, "%.6g") + ", step_overhead_us " + num(c.step_overhead_us, "%.6g") +
-                  ", jitter up to x" + num(max_jitter(c.jitter_cv)) +
-                  (node.profile.burst ? ", x" + num(throttle(node.profile)) + " at its baseline"
+              job + " takes up to " + rounded(worst) + " simulated seconds on " +
+                  node.profile.name + " (" + rounded(flops) + " FLOP and " + std::to_string(steps) +
+                  " steps at gflops " + scenario::format_number(c.gflops) + ", step_overhead_us " +
+                  scenario::format_number(c.step_overhead_us) + ", jitter up to x" +
+                  rounded(max_jitter(c.jitter_cv)) +
+                  (node.profile.burst ? ", x" + rounded(throttle(node.profile)) + " at its baseline"
                                       : std::string()) +
                   "): above the " + kMaxDurationText +
                   " s a simulated duration may take (accepted: compute values for which it takes "
@@ -128,9 +132,10 @@ void check_transfer(const std::string& path, const std::string& what, double mbp
                     double bytes, Diagnostics& diags) {
   const double seconds = workers * bytes * 8.0 / (mbps * 1e6);
   if (std::isfinite(seconds) && seconds <= kMaxDurationSeconds) return;
-  diags.error(path, what + " at " + num(mbps, "%.6g") + " Mbit/s: " + num(workers, "%.0f") +
-                        " transfers of up to " + byte_text(bytes) + " sharing it take up to " +
-                        num(seconds) + " simulated seconds: above the " + kMaxDurationText +
+  diags.error(path, what + " at " + scenario::format_number(mbps) +
+                        " Mbit/s: " + scenario::format_number(workers) + " transfers of up to " +
+                        byte_text(bytes) + " sharing it take up to " + rounded(seconds) +
+                        " simulated seconds: above the " + kMaxDurationText +
                         " s a simulated duration may take (accepted: a bandwidth for which they "
                         "take at most " +
                         kMaxDurationText + " s)");
@@ -216,19 +221,20 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
   e.memory_bytes = e.dataset_bytes + run_bytes;
   e.memory_text = byte_text(e.memory_bytes) + " of memory (";
   if (protocols) {
-    e.memory_text += num(w, "%.0f") + " workers x " + byte_text(e.per_worker_bytes) + " + " +
-                     sc.dataset.name + " " + byte_text(e.dataset_bytes) + "; largest run " +
+    e.memory_text += scenario::format_number(w) + " workers x " + byte_text(e.per_worker_bytes) +
+                     " + " + sc.dataset.name + " " + byte_text(e.dataset_bytes) + "; largest run " +
                      largest + ")";
   } else {
     e.memory_text += "the demo runs' timelines, largest run " + largest + ")";
   }
-  e.time_text = "about " + num(e.hours, "%.2g") + " h on one core (";
+  e.time_text = "about " + rounded(e.hours, 2) + " h on one core (";
   if (protocols) {
-    e.time_text += num(e.round_flops / 1e12) + " TFLOP per round of " + num(w, "%.0f") +
-                   " worker iterations at " + num(kFlopsPerSecond / 1e9, "%.0f") +
+    e.time_text += rounded(e.round_flops / 1e12) + " TFLOP per round of " +
+                   scenario::format_number(w) + " worker iterations at " +
+                   scenario::format_number(kFlopsPerSecond / 1e9) +
                    " GFLOP/s, plus the network; the largest of a protocol round and a demo run)";
   } else {
-    e.time_text += "the demo runs' network: " + num(w, "%.0f") + " workers)";
+    e.time_text += "the demo runs' network: " + scenario::format_number(w) + " workers)";
   }
   return e;
 }
@@ -247,14 +253,14 @@ void check_resources(const scenario::Scenario& sc, const ResourceLimits& limits,
                     byte_text(limits.max_memory_bytes) +
                     " (accepted: fewer workers or iterations, or raise the limit with "
                     "--max-memory " +
-                    num(std::ceil(e.memory_bytes / 1e9), "%.0f") + ", in GB)");
+                    scenario::format_number(std::ceil(e.memory_bytes / 1e9)) + ", in GB)");
   }
   if (e.hours > limits.max_hours) {
     diags.error("/runs", "estimated time " + e.time_text + " is above the limit of " +
-                             num(limits.max_hours, "%g") +
+                             scenario::format_number(limits.max_hours) +
                              " h (accepted: fewer workers, epochs, samples or iterations, or raise "
                              "the limit with --max-hours " +
-                             num(std::ceil(e.hours), "%.0f") + ")");
+                             scenario::format_number(std::ceil(e.hours)) + ")");
   }
 }
 
