@@ -1,7 +1,7 @@
 // Index lists into a Dataset: workers train on chunks of sample indices, never on pixel copies.
 //
 // sample_chunk is a header-only template over the random source so that hermes_data need not link
-// hermes_engine: pass a hermes::engine::RandomStream (or anything with the same uniform_int).
+// hermes_engine: pass a hermes::RandomStream (or anything with the same uniform_int).
 #pragma once
 
 #include <concepts>

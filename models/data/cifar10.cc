@@ -4,9 +4,9 @@
 #include <stdexcept>
 #include <utility>
 
+#include "base/diagnostics.h"
 #include "models/data/file_bytes.h"
 #include "models/data/idx.h"
-#include "sim/common/diagnostics.h"
 
 namespace hermes::data {
 

@@ -6,8 +6,8 @@
 #include <system_error>
 #include <utility>
 
+#include "base/diagnostics.h"
 #include "models/data/loaders.h"
-#include "sim/common/diagnostics.h"
 
 namespace hermes::data {
 namespace fs = std::filesystem;

@@ -9,8 +9,8 @@
 #include <new>
 #include <system_error>
 
-#include "sim/common/diagnostics.h"
-#include "sim/common/file_read.h"
+#include "base/diagnostics.h"
+#include "base/file_read.h"
 
 namespace hermes::data {
 namespace {

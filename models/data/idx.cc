@@ -3,8 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "base/diagnostics.h"
 #include "models/data/file_bytes.h"
-#include "sim/common/diagnostics.h"
 
 namespace hermes::data {
 namespace {

@@ -5,13 +5,13 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "base/random.h"
 #include "models/data/dataset.h"
 #include "models/nn/conv2d.h"
 #include "models/nn/dense.h"
 #include "models/nn/eigen_config.h"
 #include "models/nn/train.h"
 #include "models/nn/zoo.h"
-#include "sim/engine/random.h"
 
 namespace hermes::nn {
 
@@ -33,7 +33,7 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
 }
 
-MatrixF random_matrix(int rows, int cols, engine::RandomStream& rng) {
+MatrixF random_matrix(int rows, int cols, RandomStream& rng) {
   MatrixF m(rows, cols);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(rng.uniform(-1, 1));
   return m;
@@ -147,7 +147,7 @@ std::vector<GemmShape> training_gemms(const ModelSpec& spec, int batch) {
 
 Timing bench_gemms(const ModelSpec& spec, int batch, int repeats, double min_seconds,
                    GemmEngine engine) {
-  engine::RandomStream rng = engine::RandomStream::named(1, "bench-gemm");
+  RandomStream rng = RandomStream::named(1, "bench-gemm");
   std::vector<GemmOperands> ops;
   Timing t;
   for (const GemmShape& s : training_gemms(spec, batch)) {
@@ -202,7 +202,7 @@ TrainTiming bench_training(const ModelSpec& spec, int batch, int samples, int re
   ds.height = spec.input.h;
   ds.width = spec.input.w;
   ds.num_classes = spec.num_classes;
-  engine::RandomStream rng = engine::RandomStream::named(seed, "bench-data");
+  RandomStream rng = RandomStream::named(seed, "bench-data");
   ds.pixels.resize(static_cast<std::size_t>(samples) * ds.sample_dim());
   for (float& p : ds.pixels) p = static_cast<float>(rng.uniform01());
   ds.labels.resize(static_cast<std::size_t>(samples));

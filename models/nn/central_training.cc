@@ -4,10 +4,10 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "base/random.h"
 #include "models/data/dataset.h"
 #include "models/nn/train.h"
 #include "models/nn/zoo.h"
-#include "sim/engine/random.h"
 
 namespace hermes::nn {
 
@@ -20,7 +20,7 @@ std::vector<EpochResult> train_central(const ModelSpec& spec, const CentralTrain
     throw std::invalid_argument("learning rate must be > 0");
   }
   Model model = make_model(spec, config.seed);
-  engine::RandomStream shuffle = engine::RandomStream::named(config.seed, "nn-shuffle");
+  RandomStream shuffle = RandomStream::named(config.seed, "nn-shuffle");
   std::vector<std::uint32_t> all(train.size());
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<std::uint32_t>(i);
 

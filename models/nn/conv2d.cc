@@ -33,7 +33,7 @@ std::size_t Conv2D<T>::num_params() const {
 }
 
 template <typename T>
-void Conv2D<T>::init_params(engine::RandomStream& rng) {
+void Conv2D<T>::init_params(RandomStream& rng) {
   const std::size_t nw = static_cast<std::size_t>(filters_) * static_cast<std::size_t>(patch_);
   // Keras' fans for a conv kernel: receptive field times input / output channels.
   const double fan_in = patch_;

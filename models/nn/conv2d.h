@@ -21,7 +21,7 @@ class Conv2D final : public Layer<T> {
 
   std::string name() const override;
   std::size_t num_params() const override;
-  void init_params(engine::RandomStream& rng) override;
+  void init_params(RandomStream& rng) override;
   void reserve(int capacity) override;
   void release() override;
   void forward(const T* x, T* y, int n) override;

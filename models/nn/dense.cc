@@ -26,7 +26,7 @@ std::size_t Dense<T>::num_params() const {
 }
 
 template <typename T>
-void Dense<T>::init_params(engine::RandomStream& rng) {
+void Dense<T>::init_params(RandomStream& rng) {
   const std::size_t nw = static_cast<std::size_t>(units_) * static_cast<std::size_t>(in_features_);
   fill_uniform(this->params_, nw, init_limit(init_, in_features_, units_), rng);
   std::fill_n(this->params_ + nw, units_, T(0));

@@ -16,7 +16,7 @@ class Dense final : public Layer<T> {
 
   std::string name() const override;
   std::size_t num_params() const override;
-  void init_params(engine::RandomStream& rng) override;
+  void init_params(RandomStream& rng) override;
   void forward(const T* x, T* y, int n) override;
   void backward(const T* x, const T* y, T* dy, T* dx, int n) override;
   double flops_forward() const override;

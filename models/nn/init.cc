@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "sim/engine/random.h"
+#include "base/random.h"
 
 namespace hermes::nn {
 
@@ -17,11 +17,11 @@ double init_limit(Init init, double fan_in, double fan_out) {
 }
 
 template <typename T>
-void fill_uniform(T* w, std::size_t n, double limit, engine::RandomStream& rng) {
+void fill_uniform(T* w, std::size_t n, double limit, RandomStream& rng) {
   for (std::size_t i = 0; i < n; ++i) w[i] = static_cast<T>(rng.uniform(-limit, limit));
 }
 
-template void fill_uniform<float>(float*, std::size_t, double, engine::RandomStream&);
-template void fill_uniform<double>(double*, std::size_t, double, engine::RandomStream&);
+template void fill_uniform<float>(float*, std::size_t, double, RandomStream&);
+template void fill_uniform<double>(double*, std::size_t, double, RandomStream&);
 
 }  // namespace hermes::nn

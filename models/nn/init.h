@@ -1,12 +1,12 @@
-// Weight initialisation drawn from hermes::engine::RandomStream, so that a seed gives the same
+// Weight initialisation drawn from hermes::RandomStream, so that a seed gives the same
 // model on every platform and standard library.
 #pragma once
 
 #include <cstddef>
 
-namespace hermes::engine {
+namespace hermes {
 class RandomStream;
-}
+}  // namespace hermes
 
 namespace hermes::nn {
 
@@ -20,6 +20,6 @@ double init_limit(Init init, double fan_in, double fan_out);
 
 // w[0..n) <- U(-limit, limit), drawn in index order (one uniform01() per weight).
 template <typename T>
-void fill_uniform(T* w, std::size_t n, double limit, engine::RandomStream& rng);
+void fill_uniform(T* w, std::size_t n, double limit, RandomStream& rng);
 
 }  // namespace hermes::nn

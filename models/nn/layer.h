@@ -16,9 +16,9 @@
 
 #include "models/nn/shape.h"
 
-namespace hermes::engine {
+namespace hermes {
 class RandomStream;
-}
+}  // namespace hermes
 
 namespace hermes::nn {
 
@@ -41,7 +41,7 @@ class Layer {
     grads_ = grads;
   }
   // Draws the initial weights into the bound parameter slice (biases zero).
-  virtual void init_params(engine::RandomStream& /*rng*/) {}
+  virtual void init_params(RandomStream& /*rng*/) {}
   // Sizes the layer's private workspaces for batches of up to `capacity` samples.
   virtual void reserve(int /*capacity*/) {}
   virtual void release() {}

@@ -85,7 +85,7 @@ void BasicModel<T>::build() {
 }
 
 template <typename T>
-void BasicModel<T>::init_params(engine::RandomStream& rng) {
+void BasicModel<T>::init_params(RandomStream& rng) {
   for (auto& layer : layers_) layer->init_params(rng);
 }
 

@@ -20,9 +20,9 @@
 #include "models/nn/model_spec.h"
 #include "models/nn/softmax_ce.h"
 
-namespace hermes::engine {
+namespace hermes {
 class RandomStream;
-}
+}  // namespace hermes
 
 namespace hermes::nn {
 
@@ -42,7 +42,7 @@ class BasicModel {
 
   const ModelSpec& spec() const { return spec_; }
   // Glorot/He-uniform weights (spec().init) drawn layer by layer in parameter order; biases 0.
-  void init_params(engine::RandomStream& rng);
+  void init_params(RandomStream& rng);
 
   std::size_t num_params() const { return params_.size(); }
   std::span<T> params() { return params_; }

@@ -4,12 +4,12 @@
 #include <stdexcept>
 #include <string>
 
-#include "sim/common/portable_math.h"
+#include "base/portable_math.h"
 
 namespace hermes::nn {
 
 namespace {
-// exp and log of libm give host-dependent last bits (sim/common/portable_math.h); these compute
+// exp and log of libm give host-dependent last bits (base/portable_math.h); these compute
 // in double with hermes::portable and round once to T.
 template <typename T>
 T exp_of(T x) {

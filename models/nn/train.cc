@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "base/random.h"
 #include "models/data/dataset.h"
 #include "models/nn/param_ops.h"
-#include "sim/engine/random.h"
 
 namespace hermes::nn {
 
@@ -52,7 +52,7 @@ void gather(Model& model, const data::Dataset& dataset, const std::uint32_t* idx
 
 TrainStats train_epochs(Model& model, const data::Dataset& dataset,
                         std::span<const std::uint32_t> indices, int epochs, int batch, float lr,
-                        engine::RandomStream* shuffle, std::span<float> grad_sum) {
+                        RandomStream* shuffle, std::span<float> grad_sum) {
   if (epochs < 0) throw std::invalid_argument("train_epochs: epochs must be >= 0");
   if (batch <= 0) throw std::invalid_argument("train_epochs: batch must be > 0");
   if (!grad_sum.empty() && grad_sum.size() != model.num_params()) {

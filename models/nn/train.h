@@ -11,9 +11,9 @@
 namespace hermes::data {
 struct Dataset;
 }
-namespace hermes::engine {
+namespace hermes {
 class RandomStream;
-}
+}  // namespace hermes
 
 namespace hermes::nn {
 
@@ -35,7 +35,7 @@ struct TrainStats {
 // shape that does not match the model.
 TrainStats train_epochs(Model& model, const data::Dataset& dataset,
                         std::span<const std::uint32_t> indices, int epochs, int batch, float lr,
-                        engine::RandomStream* shuffle = nullptr, std::span<float> grad_sum = {});
+                        RandomStream* shuffle = nullptr, std::span<float> grad_sum = {});
 
 struct EvalStats {
   double loss = 0.0;      // mean cross-entropy

@@ -1,8 +1,8 @@
 #include "models/nn/zoo.h"
 
+#include "base/diagnostics.h"
+#include "base/random.h"
 #include "models/data/dataset.h"
-#include "sim/common/diagnostics.h"
-#include "sim/engine/random.h"
 
 namespace hermes::nn {
 
@@ -46,7 +46,7 @@ std::string default_model_for(const std::string& dataset_name) {
 
 Model make_model(const ModelSpec& spec, std::uint64_t seed) {
   Model model(spec);
-  engine::RandomStream rng = engine::RandomStream::named(seed, "nn-init");
+  RandomStream rng = RandomStream::named(seed, "nn-init");
   model.init_params(rng);
   return model;
 }

@@ -12,9 +12,9 @@
 #include <iostream>
 #include <vector>
 
+#include "base/random.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
-#include "sim/engine/random.h"
 #include "sim/engine/simulator.h"
 
 namespace hermes::cli {
@@ -27,7 +27,7 @@ struct HoldResult {
 
 HoldResult run_hold(std::size_t queue_size, std::uint64_t total_events, std::uint64_t seed) {
   engine::Simulator sim;
-  engine::RandomStream rng(seed, 0);
+  RandomStream rng(seed, 0);
   std::uint64_t remaining = total_events;
   // Delays are drawn up front so the measured loop is the engine, not the generator.
   std::vector<engine::SimTime> delays(1 << 16);

@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "base/diagnostics.h"
 #include "models/nn/bench.h"
 #include "models/nn/model.h"
 #include "models/nn/zoo.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
-#include "sim/common/diagnostics.h"
 
 namespace hermes::cli {
 

@@ -37,15 +37,15 @@
 #include <thread>
 #include <vector>
 
+#include "base/diagnostics.h"
 #include "models/data/loaders.h"
 #include "models/nn/bench.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
 #include "sim/cli/run_selection.h"
-#include "sim/common/diagnostics.h"
 #include "sim/parallel/thread_pool.h"
-#include "sim/protocols/protocol_run.h"
-#include "sim/protocols/workload.h"
+#include "sim/protocols/registry.h"
+#include "sim/protocols/skeleton/workload.h"
 
 namespace hermes::cli {
 

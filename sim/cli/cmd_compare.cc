@@ -3,10 +3,10 @@
 
 #include <iostream>
 
+#include "base/diagnostics.h"
+#include "base/string_join.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
-#include "sim/common/diagnostics.h"
-#include "sim/common/string_join.h"
 #include "sim/metrics/comparison.h"
 #include "sim/metrics/comparison_render.h"
 #include "sim/metrics/summary_csv.h"

@@ -11,6 +11,7 @@
 #include <map>
 #include <thread>
 
+#include "base/string_join.h"
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
@@ -19,7 +20,6 @@
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/sweep_plan.h"
 #include "sim/common/build_info.h"
-#include "sim/common/string_join.h"
 #include "sim/sweep/math_check.h"
 #include "sim/sweep/mpi_session.h"
 #include "sim/sweep/points.h"

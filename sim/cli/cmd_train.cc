@@ -11,6 +11,7 @@
 #include <iostream>
 #include <string>
 
+#include "base/diagnostics.h"
 #include "models/data/loaders.h"
 #include "models/nn/central_training.h"
 #include "models/nn/model.h"
@@ -18,7 +19,6 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
 #include "sim/common/build_info.h"
-#include "sim/common/diagnostics.h"
 
 namespace hermes::cli {
 

@@ -3,10 +3,10 @@
 
 #include <iostream>
 
+#include "base/string_join.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
-#include "sim/common/string_join.h"
-#include "sim/protocols/resources.h"
+#include "sim/protocols/skeleton/resources.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::cli {

@@ -4,10 +4,10 @@
 #include <map>
 #include <string>
 
+#include "base/diagnostics.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/provenance.h"
 #include "sim/common/build_info.h"
-#include "sim/common/diagnostics.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <thread>
 #include <utility>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 namespace hermes::cli {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "sim/cli/commands.h"
-#include "sim/protocols/resources.h"
+#include "sim/protocols/skeleton/resources.h"
 
 namespace hermes::cli {
 
@@ -31,8 +31,8 @@ std::optional<std::string> parse_options_and_argument(const std::string& command
                                                       const std::string& what,
                                                       const std::string& usage);
 
-// --max-memory GB and --max-hours H (sim/protocols/resources.h): the limits of a scenario's
-// estimated memory and time, stored into `limits` (checked by resource_limits_from).
+// --max-memory GB and --max-hours H (sim/protocols/skeleton/resources.h): the limits of a
+// scenario's estimated memory and time, stored into `limits` (checked by resource_limits_from).
 void add_resource_options(po::options_description& desc, double& max_memory_gb, double& max_hours);
 // Throws InputError naming the option unless both are finite and > 0.
 protocols::ResourceLimits resource_limits_from(double max_memory_gb, double max_hours);

@@ -12,8 +12,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "base/diagnostics.h"
 #include "sim/cli/commands.h"
-#include "sim/common/diagnostics.h"
 
 namespace hermes::cli {
 

@@ -13,10 +13,10 @@
 #include "sim/metrics/atomic_file.h"
 #include "sim/metrics/csv_writer.h"
 #include "sim/metrics/timeline.h"
-#include "sim/protocols/demo.h"
-#include "sim/protocols/protocol_run.h"
-#include "sim/protocols/result_csv.h"
-#include "sim/protocols/trace_recorder.h"
+#include "sim/protocols/algorithms/demo.h"
+#include "sim/protocols/registry.h"
+#include "sim/protocols/reporting/result_csv.h"
+#include "sim/protocols/reporting/trace_recorder.h"
 
 namespace hermes::cli {
 

@@ -9,7 +9,7 @@
 #include "sim/cli/run_output.h"
 #include "sim/metrics/chrome_trace.h"
 #include "sim/parallel/thread_pool.h"
-#include "sim/protocols/resources.h"
+#include "sim/protocols/skeleton/resources.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::cli {
@@ -30,8 +30,8 @@ struct RunScenarioOptions {
 void check_runnable(const scenario::Scenario& sc, const std::string& file);
 
 // Checks the durations and the estimated memory and time of `sc` against `limits`
-// (sim/protocols/resources.h); throws InputError naming `file`, the JSON paths and the option that
-// raises a limit. Returns the estimate.
+// (sim/protocols/skeleton/resources.h); throws InputError naming `file`, the JSON paths and the
+// option that raises a limit. Returns the estimate.
 protocols::ResourceEstimate check_limits(const scenario::Scenario& sc, const std::string& file,
                                          const protocols::ResourceLimits& limits, bool trace);
 

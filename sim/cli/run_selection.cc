@@ -4,7 +4,7 @@
 #include <sstream>
 #include <vector>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 namespace hermes::cli {
 

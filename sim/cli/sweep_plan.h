@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/protocols/resources.h"
+#include "sim/protocols/skeleton/resources.h"
 #include "sim/scenario/scenario.h"
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/points.h"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "sim/common/portable_math.h"
+#include "base/portable_math.h"
 
 namespace hermes::cluster {
 
@@ -30,7 +30,7 @@ ComputeJitter::ComputeJitter(double cv) : cv_(cv) {
   mu_ = -0.5 * sigma2;
 }
 
-double ComputeJitter::draw(engine::RandomStream& rng) const {
+double ComputeJitter::draw(RandomStream& rng) const {
   // cv == 0 must not consume randomness nor be perturbed by exp(0 * z) rounding.
   if (cv_ == 0) return 1.0;
   return rng.lognormal(mu_, sigma_);

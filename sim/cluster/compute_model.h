@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
+#include "base/random.h"
 #include "sim/cluster/profile.h"
-#include "sim/engine/random.h"
 
 namespace hermes::cluster {
 
@@ -29,7 +29,7 @@ double full_speed_seconds(const ComputeSpec& spec, double flops, std::int64_t st
 class ComputeJitter {
  public:
   explicit ComputeJitter(double cv);  // cv >= 0; 0 => every draw is exactly 1
-  double draw(engine::RandomStream& rng) const;
+  double draw(RandomStream& rng) const;
   double cv() const { return cv_; }
   double mu() const { return mu_; }
   double sigma() const { return sigma_; }

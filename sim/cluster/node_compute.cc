@@ -7,7 +7,7 @@
 
 namespace hermes::cluster {
 
-NodeCompute::NodeCompute(const NodeProfile& profile, engine::RandomStream jitter)
+NodeCompute::NodeCompute(const NodeProfile& profile, RandomStream jitter)
     : profile_(profile), jitter_model_(profile.compute.jitter_cv), rng_(std::move(jitter)) {
   if (profile_.burst) credits_.emplace(*profile_.burst, profile_.vcpus);
 }

@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <optional>
 
+#include "base/random.h"
 #include "sim/cluster/burst_credits.h"
 #include "sim/cluster/compute_model.h"
 #include "sim/cluster/profile.h"
-#include "sim/engine/random.h"
 #include "sim/engine/sim_time.h"
 
 namespace hermes::cluster {
@@ -26,7 +26,7 @@ struct JobTiming {
 class NodeCompute {
  public:
   // Give each node its own stream, e.g. RandomStream::named(seed, "compute-jitter", node_index).
-  NodeCompute(const NodeProfile& profile, engine::RandomStream jitter);
+  NodeCompute(const NodeProfile& profile, RandomStream jitter);
 
   // Runs `steps` optimiser steps totalling `flops` FLOPs from `start`; returns the end time.
   // One jitter draw per job. Starting before the previous job's end is a std::logic_error;
@@ -48,7 +48,7 @@ class NodeCompute {
  private:
   NodeProfile profile_;
   ComputeJitter jitter_model_;
-  engine::RandomStream rng_;
+  RandomStream rng_;
   std::optional<BurstCredits> credits_;
   engine::SimTime busy_until_ = 0;
   JobTiming last_job_;

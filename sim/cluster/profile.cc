@@ -7,8 +7,8 @@
 #include <sstream>
 #include <utility>
 
+#include "base/file_read.h"
 #include "sim/cluster/compute_model.h"
-#include "sim/common/file_read.h"
 #include "sim/common/json_pointer.h"
 #include "sim/common/json_read.h"
 

@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 namespace hermes {
 

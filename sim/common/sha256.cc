@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 namespace hermes {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include "sim/common/string_join.h"
+#include "base/string_join.h"
 #include "sim/metrics/csv_writer.h"
 
 namespace hermes::metrics {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/common/string_join.h"
+#include "base/string_join.h"
 #include "sim/metrics/csv_writer.h"
 #include "sim/metrics/text_table.h"
 

@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "sim/common/diagnostics.h"
-#include "sim/common/string_join.h"
+#include "base/diagnostics.h"
+#include "base/string_join.h"
 #include "sim/metrics/number_text.h"
 
 namespace hermes::metrics {

@@ -5,8 +5,8 @@
 #include <limits>
 #include <utility>
 
-#include "sim/common/diagnostics.h"
-#include "sim/common/string_join.h"
+#include "base/diagnostics.h"
+#include "base/string_join.h"
 #include "sim/metrics/csv_reader.h"
 #include "sim/metrics/number_text.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 #include "sim/engine/sim_time.h"
 
 namespace hermes::network {

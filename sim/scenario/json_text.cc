@@ -1,6 +1,6 @@
 #include "sim/scenario/json_text.h"
 
-#include "sim/common/file_read.h"
+#include "base/file_read.h"
 
 namespace hermes::scenario {
 

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 #include "sim/common/json_read.h"
 
 namespace hermes::scenario {

@@ -6,8 +6,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "base/string_join.h"
 #include "sim/common/json_pointer.h"
-#include "sim/common/string_join.h"
 
 namespace hermes::scenario {
 

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/diagnostics.h"
 #include "sim/cluster/profile.h"
-#include "sim/common/diagnostics.h"
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
 
@@ -54,7 +54,8 @@ inline constexpr int kLogsPerIteration = 1;
 
 // Upper bounds checked by validation (scenarios/README.md, "Limits"), far above every scenario of
 // the paper: beyond them a run would not fit in memory or not end in a lifetime. Memory and math
-// as a whole are estimated and bounded with limits the user can raise (sim/protocols/resources.h).
+// as a whole are estimated and bounded with limits the user can raise
+// (sim/protocols/skeleton/resources.h).
 namespace limits {
 inline constexpr int kMaxWorkers = 10000;     // in all worker groups together
 inline constexpr int kMaxLocalEpochs = 1000;  // the reference uses 5

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "base/diagnostics.h"
 #include "sim/cluster/profile.h"
-#include "sim/common/diagnostics.h"
 #include "sim/network/network_spec.h"
 #include "sim/scenario/scenario.h"
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <optional>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 #include "sim/common/json_read.h"
 #include "sim/scenario/set_overrides.h"
 

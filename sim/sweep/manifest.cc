@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "sim/common/string_join.h"
+#include "base/string_join.h"
 
 namespace hermes::sweep {
 

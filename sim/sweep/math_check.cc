@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "sim/common/string_join.h"
+#include "base/string_join.h"
 
 namespace hermes::sweep {
 

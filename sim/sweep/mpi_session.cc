@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <exception>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 #ifdef HERMES_HAVE_MPI
 #include <mpi.h>

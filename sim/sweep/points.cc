@@ -4,7 +4,7 @@
 #include <charconv>
 #include <limits>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 namespace hermes::sweep {
 

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "sim/common/diagnostics.h"
-#include "sim/common/file_read.h"
+#include "base/diagnostics.h"
+#include "base/file_read.h"
 #include "sim/common/json_read.h"
 #include "sim/common/owned_dirs.h"
 #include "sim/metrics/atomic_file.h"

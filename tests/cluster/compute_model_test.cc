@@ -35,14 +35,14 @@ TEST(ComputeJitter, ParametersGiveMeanOneAndTheCv) {
 
 TEST(ComputeJitter, ZeroCvIsExactlyOne) {
   const ComputeJitter j(0.0);
-  engine::RandomStream rng(1, 2);
+  RandomStream rng(1, 2);
   for (int i = 0; i < 10; ++i) EXPECT_EQ(j.draw(rng), 1.0);
   EXPECT_EQ(rng.draws(), 0u);
 }
 
 TEST(ComputeJitter, SampleMeanAndCvOver20kDraws) {
   const ComputeJitter j(0.05);
-  engine::RandomStream rng = engine::RandomStream::named(42, "compute-jitter", 0);
+  RandomStream rng = RandomStream::named(42, "compute-jitter", 0);
   const int n = 20'000;
   double sum = 0, sum_sq = 0, lo = 10, hi = 0;
   for (int i = 0; i < n; ++i) {
@@ -63,7 +63,7 @@ TEST(ComputeJitter, SampleMeanAndCvOver20kDraws) {
 
 TEST(ComputeJitter, DeterministicPerSeedAndStream) {
   const ComputeJitter j(0.04);
-  engine::RandomStream a(7, 3), b(7, 3), c(8, 3);
+  RandomStream a(7, 3), b(7, 3), c(8, 3);
   bool differs = false;
   for (int i = 0; i < 100; ++i) {
     const double x = j.draw(a);

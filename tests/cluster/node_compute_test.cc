@@ -23,7 +23,7 @@ NodeProfile plain(double jitter_cv) {
 }
 
 TEST(NodeCompute, NonBurstableWithoutJitterIsExact) {
-  NodeCompute node(plain(0), engine::RandomStream(1, 0));
+  NodeCompute node(plain(0), RandomStream(1, 0));
   EXPECT_FALSE(node.burstable());
   EXPECT_FALSE(node.credits_at(0).has_value());
   // 100 x 0.5 ms + 4 GFLOP / 2 GFLOP/s = 2.05 s.
@@ -39,11 +39,11 @@ TEST(NodeCompute, NonBurstableWithoutJitterIsExact) {
 }
 
 TEST(NodeCompute, JitterIsOneDrawPerJobAndSeeded) {
-  NodeCompute a(plain(0.05), engine::RandomStream::named(9, "compute-jitter", 4));
-  NodeCompute b(plain(0.05), engine::RandomStream::named(9, "compute-jitter", 4));
-  NodeCompute other(plain(0.05), engine::RandomStream::named(9, "compute-jitter", 5));
+  NodeCompute a(plain(0.05), RandomStream::named(9, "compute-jitter", 4));
+  NodeCompute b(plain(0.05), RandomStream::named(9, "compute-jitter", 4));
+  NodeCompute other(plain(0.05), RandomStream::named(9, "compute-jitter", 5));
   const ComputeJitter model(0.05);
-  engine::RandomStream mirror = engine::RandomStream::named(9, "compute-jitter", 4);
+  RandomStream mirror = RandomStream::named(9, "compute-jitter", 4);
   SimTime ta = 0, tb = 0, to = 0;
   for (int i = 0; i < 50; ++i) {
     const SimTime start = ta;
@@ -63,7 +63,7 @@ TEST(NodeCompute, B1msProfileThrottlesOnceCreditsRunOut) {
   p.vcpus = 1;
   p.compute = {1.0, 0, 0};
   p.burst = BurstSpec{20, 12, 288, 30};
-  NodeCompute node(p, engine::RandomStream(1, 0));
+  NodeCompute node(p, RandomStream(1, 0));
   ASSERT_TRUE(node.burstable());
   EXPECT_EQ(*node.credits_at(0), 30.0);
   // 3600 GFLOP at 1 GFLOP/s = 60 min of work => 37.5 min full + 112.5 min at 20% = 150 min.

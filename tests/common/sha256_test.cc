@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 namespace hermes {
 namespace {

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <optional>
 
+#include "base/diagnostics.h"
 #include "models/data/loaders.h"
-#include "sim/common/diagnostics.h"
 
 namespace hermes::data {
 namespace {

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 namespace hermes::data::testing {
 

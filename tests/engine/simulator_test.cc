@@ -1,6 +1,6 @@
 #include "sim/engine/simulator.h"
 
-#include "sim/engine/random.h"
+#include "base/random.h"
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/engine/random.h"
+#include "base/random.h"
 #include "tests/fuzz/scenario_reader_check.h"
 
 namespace hermes::fuzz {
@@ -101,7 +101,7 @@ const std::vector<std::string>& hostile_values() {
 
 std::vector<Case> corpus() {
   std::vector<Case> cases;
-  engine::RandomStream rng(12, 0);
+  RandomStream rng(12, 0);
   const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng.uniform_int(n)); };
   for (const auto& [file, text] : shipped_scenarios()) {
     // Truncations.

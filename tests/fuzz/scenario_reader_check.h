@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/diagnostics.h"
 #include "sim/cluster/profile.h"
-#include "sim/common/diagnostics.h"
-#include "sim/protocols/resources.h"
+#include "sim/protocols/skeleton/resources.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::fuzz {

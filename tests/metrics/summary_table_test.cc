@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 #include "sim/metrics/csv_reader.h"
 
 namespace hermes::metrics {

@@ -9,8 +9,8 @@
 #include <cstring>
 #include <vector>
 
+#include "base/random.h"
 #include "models/nn/gemm.h"
-#include "sim/engine/random.h"
 
 namespace hermes::nn {
 namespace {
@@ -24,7 +24,7 @@ struct Case {
 
 // Operands with a wide spread of magnitudes and signs, so that any other summation order
 // changes the last bits.
-std::vector<float> random_values(std::size_t count, engine::RandomStream& rng) {
+std::vector<float> random_values(std::size_t count, RandomStream& rng) {
   std::vector<float> v(count);
   for (float& x : v) {
     const double mag = std::ldexp(1.0, static_cast<int>(rng.uniform_int(20)) - 10);
@@ -39,7 +39,7 @@ struct Operands {
 };
 
 Operands operands(const Case& t, std::uint64_t seed) {
-  engine::RandomStream rng = engine::RandomStream::named(seed, "gemm-test");
+  RandomStream rng = RandomStream::named(seed, "gemm-test");
   Operands o;
   const int a_rows = t.ta == Transpose::kNo ? t.m : t.k;
   const int a_cols = t.ta == Transpose::kNo ? t.k : t.m;

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "base/random.h"
 #include "models/nn/layer.h"
-#include "sim/engine/random.h"
 
 namespace hermes::nn::testing {
 
@@ -37,7 +37,7 @@ inline double numeric_derivative(const std::function<double()>& loss, double& v)
   return (up - down) / (2.0 * kStep);
 }
 
-inline std::vector<double> random_vector(std::size_t n, engine::RandomStream& rng, double lo = -1,
+inline std::vector<double> random_vector(std::size_t n, RandomStream& rng, double lo = -1,
                                          double hi = 1) {
   std::vector<double> v(n);
   for (double& x : v) x = rng.uniform(lo, hi);
@@ -47,7 +47,7 @@ inline std::vector<double> random_vector(std::size_t n, engine::RandomStream& rn
 // Checks a layer's parameter and input gradients for the scalar loss L = sum(r .* y), whose
 // gradient with respect to y is r (random). Returns the number of values checked.
 inline int check_layer(Layer<double>& layer, int n, std::uint64_t seed) {
-  engine::RandomStream rng(seed, 7);
+  RandomStream rng(seed, 7);
   std::vector<double> p = random_vector(layer.num_params(), rng, -0.5, 0.5);
   std::vector<double> g(p.size(), 0.0);
   layer.bind(p.data(), g.data());

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <vector>
 
+#include "base/diagnostics.h"
 #include "models/data/dataset.h"
 #include "models/nn/zoo.h"
-#include "sim/common/diagnostics.h"
 #include "tests/nn/grad_check.h"
 
 namespace hermes::nn {
@@ -158,7 +158,7 @@ TEST(Model, BatchAboveCapacityIsRejected) {
 // every parameter, in double.
 void check_model(const ModelSpec& spec, int n, std::uint64_t seed) {
   BasicModel<double> m(spec);
-  engine::RandomStream rng(seed, 3);
+  RandomStream rng(seed, 3);
   m.init_params(rng);
   // Non-zero biases so that their gradients are exercised away from the initial point.
   for (double& p : m.params()) p += rng.uniform(-0.1, 0.1);
@@ -209,7 +209,7 @@ TEST(ModelGradient, FloatModelMatchesDoubleModel) {
   const ModelSpec spec = cnn_spec({3, 10, 10}, 4);
   BasicModel<double> md(spec);
   Model mf(spec);
-  engine::RandomStream rng(5, 0);
+  RandomStream rng(5, 0);
   md.init_params(rng);
   for (std::size_t i = 0; i < md.num_params(); ++i)
     mf.params()[i] = static_cast<float>(md.params()[i]);

@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/random.h"
 #include "models/nn/model.h"
 #include "models/nn/zoo.h"
-#include "sim/engine/random.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define HERMES_NN_COUNT_MALLOC 0
@@ -63,7 +63,7 @@ long allocations_in_steps(const ModelSpec& spec, int batch, int steps) {
 #if HERMES_NN_COUNT_MALLOC
   Model m = make_model(spec, 1);
   m.reserve_batch(batch);
-  engine::RandomStream rng(1, 0);
+  RandomStream rng(1, 0);
   for (std::size_t i = 0; i < m.input_dim() * static_cast<std::size_t>(batch); ++i) {
     m.input()[i] = static_cast<float>(rng.uniform01());
   }

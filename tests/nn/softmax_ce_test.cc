@@ -65,7 +65,7 @@ TEST(SoftmaxCe, RejectsLabelOutOfRange) {
 }
 
 TEST(SoftmaxCe, GradientCheck) {
-  engine::RandomStream rng(11, 0);
+  RandomStream rng(11, 0);
   const int classes = 5, n = 4;
   std::vector<double> z = testing::random_vector(classes * n, rng, -3, 3);
   const std::uint8_t labels[n] = {0, 4, 2, 2};

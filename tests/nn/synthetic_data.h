@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
+#include "base/random.h"
 #include "models/data/dataset.h"
-#include "sim/engine/random.h"
 
 namespace hermes::nn::testing {
 
@@ -17,12 +17,12 @@ inline data::Dataset blobs(int channels, int height, int width, int classes, int
   ds.height = height;
   ds.width = width;
   ds.num_classes = classes;
-  engine::RandomStream rng(seed, 0);
+  RandomStream rng(seed, 0);
   const std::size_t dim = ds.sample_dim();
   std::vector<double> proto(dim * static_cast<std::size_t>(classes));
   for (double& p : proto) p = rng.uniform01();
   // Prototypes depend on the seed only; samples also on sample_stream (train vs test sets).
-  rng = engine::RandomStream(seed, 1 + sample_stream);
+  rng = RandomStream(seed, 1 + sample_stream);
   ds.pixels.resize(dim * static_cast<std::size_t>(samples));
   ds.labels.resize(static_cast<std::size_t>(samples));
   for (int s = 0; s < samples; ++s) {
@@ -43,7 +43,7 @@ inline data::Dataset quadrant_images(int channels, int size, int samples, std::u
   ds.channels = channels;
   ds.height = ds.width = size;
   ds.num_classes = 4;
-  engine::RandomStream rng(seed, 0);
+  RandomStream rng(seed, 0);
   const std::size_t dim = ds.sample_dim();
   const int half = size / 2;
   ds.pixels.resize(dim * static_cast<std::size_t>(samples));

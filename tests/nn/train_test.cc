@@ -71,7 +71,7 @@ TEST(Train, IndexOrderAndShuffleAreDeterministic) {
   const data::Dataset ds = testing::blobs(1, 3, 3, 3, 64, 0.2, 5);
   const ModelSpec spec = mlp_spec({1, 3, 3}, 3);
   const Model init = make_model(spec, 1);
-  auto run = [&](std::vector<std::uint32_t> idx, engine::RandomStream* rng) {
+  auto run = [&](std::vector<std::uint32_t> idx, RandomStream* rng) {
     Model m = init;
     train_epochs(m, ds, idx, 2, 8, 0.1f, rng);
     return std::vector<float>(m.params().begin(), m.params().end());
@@ -79,13 +79,13 @@ TEST(Train, IndexOrderAndShuffleAreDeterministic) {
   std::vector<std::uint32_t> fwd = iota(64), rev(fwd.rbegin(), fwd.rend());
   EXPECT_EQ(run(fwd, nullptr), run(fwd, nullptr));
   EXPECT_NE(run(fwd, nullptr), run(rev, nullptr));  // the given order is used
-  engine::RandomStream s1(3, 0), s2(3, 0), s3(4, 0);
+  RandomStream s1(3, 0), s2(3, 0), s3(4, 0);
   const auto shuffled = run(fwd, &s1);
   EXPECT_EQ(shuffled, run(fwd, &s2));
   EXPECT_NE(shuffled, run(fwd, &s3));
   EXPECT_NE(shuffled, run(fwd, nullptr));
   // Shuffling draws one uniform_int per swap: 63 per epoch, from the caller's stream.
-  engine::RandomStream counted(3, 0);
+  RandomStream counted(3, 0);
   run(fwd, &counted);
   EXPECT_GT(counted.draws(), 0u);
 }

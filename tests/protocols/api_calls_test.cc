@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "sim/protocols/protocol_run.h"
+#include "sim/protocols/registry.h"
 #include "tests/protocols/synthetic.h"
 
 namespace hermes::protocols {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/protocols/protocol_run.h"
+#include "sim/protocols/registry.h"
 #include "tests/protocols/synthetic.h"
 
 namespace hermes::protocols {

@@ -3,7 +3,7 @@
 #include <map>
 #include <set>
 
-#include "sim/protocols/protocol_run.h"
+#include "sim/protocols/registry.h"
 #include "tests/protocols/synthetic.h"
 
 namespace hermes::protocols {

@@ -1,4 +1,4 @@
-#include "sim/protocols/buffer_pool.h"
+#include "sim/protocols/skeleton/buffer_pool.h"
 
 #include <gtest/gtest.h>
 

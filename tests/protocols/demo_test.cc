@@ -1,6 +1,6 @@
 // The demo protocol composes the compute model, burst credits and the flow network; these tests
 // check that composition against the components' own predictions, exactly in nanoseconds.
-#include "sim/protocols/demo.h"
+#include "sim/protocols/algorithms/demo.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "sim/cluster/compute_model.h"
 #include "sim/network/flow_network.h"
-#include "sim/protocols/workload.h"
+#include "sim/protocols/skeleton/workload.h"
 
 namespace hermes::protocols {
 namespace {

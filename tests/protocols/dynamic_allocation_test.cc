@@ -1,6 +1,6 @@
 // Dynamic dataset allocation: numpy 'linear' quartiles by hand, outlier fences, the rescaling
 // B <- ceil(B (T_med - 1) / T), guards and edge cases.
-#include "sim/protocols/dynamic_allocation.h"
+#include "sim/protocols/policies/dynamic_allocation.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 
 namespace hermes::protocols {
 namespace {

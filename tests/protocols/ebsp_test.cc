@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
-#include "sim/protocols/ebsp.h"
-#include "sim/protocols/protocols.h"
+#include "sim/protocols/algorithms/ebsp.h"
+#include "sim/protocols/algorithms/factories.h"
 #include "tests/protocols/synthetic.h"
 
 namespace hermes::protocols {

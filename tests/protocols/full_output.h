@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "sim/parallel/thread_pool.h"
-#include "sim/protocols/protocol_run.h"
-#include "sim/protocols/result_csv.h"
+#include "sim/protocols/registry.h"
+#include "sim/protocols/reporting/result_csv.h"
 #include "tests/protocols/synthetic.h"
 
 namespace hermes::protocols::testing {

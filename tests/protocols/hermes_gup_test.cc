@@ -1,5 +1,5 @@
 // HermesGUP against hand-computed sequences (population std; z values in closed form).
-#include "sim/protocols/hermes_gup.h"
+#include "sim/protocols/policies/hermes_gup.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <limits>
 #include <vector>
 
-#include "sim/common/diagnostics.h"
-#include "sim/engine/random.h"
+#include "base/diagnostics.h"
+#include "base/random.h"
 
 namespace hermes::protocols {
 namespace {
@@ -156,7 +156,7 @@ TEST(HermesGup, NonFiniteLossIsMinorAndNotPushed) {
 }
 
 TEST(HermesGup, ThresholdNeverRisesAboveZeroAndNeverIncreasesOnRandomLosses) {
-  engine::RandomStream rng(42, 1);
+  RandomStream rng(42, 1);
   HermesGup g(-1.6, 0.15, 5, 10);
   double previous = g.threshold();
   int majors = 0;

@@ -8,7 +8,7 @@
 // and native math profiles, Release and the sanitizer build (-O1) alike. The math's sums have one
 // order whatever the vector width (models/nn/gemm.h), the compiler never fuses a multiply and an
 // add on its own (-ffp-contract=off), and no libm function whose last bit depends on the host
-// enters a result (sim/common/portable_math.h). A difference here on another machine is a
+// enters a result (base/portable_math.h). A difference here on another machine is a
 // reproducibility bug, not noise.
 #include <gtest/gtest.h>
 
@@ -17,8 +17,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/random.h"
 #include "models/nn/eigen_config.h"
-#include "sim/engine/random.h"
 #include "tests/protocols/full_output.h"
 
 namespace hermes::protocols {
@@ -76,7 +76,7 @@ TEST(Regression, TinyScenarioIgnoresTheCacheSizesEigenDetects) {
 // Eigen's own GEMM on the MLP's first-layer product, so a model computed with Eigen's GEMM would
 // fail it.
 TEST(Regression, ForcedCacheSizesChangeEigensOwnGemm) {
-  engine::RandomStream rng(3, 0);
+  RandomStream rng(3, 0);
   Eigen::MatrixXf w(128, 784), x(784, 16);
   for (Eigen::Index i = 0; i < w.size(); ++i) w.data()[i] = static_cast<float>(rng.uniform(-1, 1));
   for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = static_cast<float>(rng.uniform(-1, 1));

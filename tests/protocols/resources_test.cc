@@ -1,7 +1,7 @@
-// What a scenario costs (sim/protocols/resources.h): durations beyond the exact clock are reported
-// at the JSON path that sets them, and memory and time estimates above the limits are refused with
-// the option that raises them; the paper's scenarios pass.
-#include "sim/protocols/resources.h"
+// What a scenario costs (sim/protocols/skeleton/resources.h): durations beyond the exact clock are
+// reported at the JSON path that sets them, and memory and time estimates above the limits are
+// refused with the option that raises them; the paper's scenarios pass.
+#include "sim/protocols/skeleton/resources.h"
 
 #include <gtest/gtest.h>
 

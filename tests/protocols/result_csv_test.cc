@@ -1,4 +1,4 @@
-#include "sim/protocols/result_csv.h"
+#include "sim/protocols/reporting/result_csv.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SSP clocks: hand-made schedules and a randomized property test against a brute-force model.
-#include "sim/protocols/ssp_clock.h"
+#include "sim/protocols/policies/ssp_clock.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sim/engine/random.h"
+#include "base/random.h"
 
 namespace hermes::protocols {
 namespace {
@@ -78,7 +78,7 @@ TEST(SspClocks, RejectsMisuse) {
 // recomputes everything from the clocks; the class must agree at every step, wake each blocked
 // worker exactly at the first advance that allows it, and keep the spread within s + 1.
 TEST(SspClocks, RandomSchedulesMatchTheBruteForceModel) {
-  engine::RandomStream rng(125, 3);
+  RandomStream rng(125, 3);
   std::int64_t total_wakes = 0, total_blocks = 0;
   for (int trial = 0; trial < 200; ++trial) {
     const int n = 1 + static_cast<int>(rng.uniform_int(6));

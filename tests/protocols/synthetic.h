@@ -4,8 +4,8 @@
 
 #include <memory>
 
+#include "base/random.h"
 #include "models/data/dataset.h"
-#include "sim/engine/random.h"
 
 namespace hermes::protocols::testing {
 
@@ -17,7 +17,7 @@ inline data::DatasetPtr blocks(std::size_t n, std::uint64_t seed, const char* na
   d->width = 28;
   d->pixels.assign(n * 784, 0.0f);
   d->labels.resize(n);
-  engine::RandomStream rng(seed, 0);
+  RandomStream rng(seed, 0);
   for (std::size_t i = 0; i < n; ++i) {
     const int label = static_cast<int>(rng.uniform_int(10));
     d->labels[i] = static_cast<std::uint8_t>(label);

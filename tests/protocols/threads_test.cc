@@ -6,7 +6,8 @@
 #include <stdexcept>
 
 #include "models/nn/zoo.h"
-#include "sim/protocols/protocols.h"
+#include "sim/protocols/algorithms/factories.h"
+#include "sim/protocols/registry.h"
 #include "tests/protocols/full_output.h"
 
 namespace hermes::protocols {

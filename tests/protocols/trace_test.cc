@@ -10,8 +10,8 @@
 #include <sstream>
 #include <tuple>
 
-#include "sim/protocols/protocol_run.h"
-#include "sim/protocols/trace_recorder.h"
+#include "sim/protocols/registry.h"
+#include "sim/protocols/reporting/trace_recorder.h"
 #include "tests/protocols/synthetic.h"
 
 namespace hermes::protocols {

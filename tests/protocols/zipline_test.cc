@@ -1,5 +1,5 @@
 // ZipLine on hand-made timelines, plus a brute-force check of the optimal spread.
-#include "sim/protocols/zipline.h"
+#include "sim/protocols/policies/zipline.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sim/engine/random.h"
+#include "base/random.h"
 
 namespace hermes::protocols {
 namespace {
@@ -117,7 +117,7 @@ TEST(ZipLine, AcceptsExplicitPredictions) {
 // The sweep's spread is the minimum over ALL combinations of one predicted push per worker: for
 // the best combination, at its max the workers' latest times are no earlier than its members.
 TEST(ZipLine, MatchesBruteForceMinimumSpread) {
-  engine::RandomStream rng(2019, 7);
+  RandomStream rng(2019, 7);
   for (int trial = 0; trial < 200; ++trial) {
     const int n = 3;
     const int R = 1 + static_cast<int>(rng.uniform_int(5));
@@ -146,7 +146,7 @@ TEST(ZipLine, MatchesBruteForceMinimumSpread) {
 }
 
 TEST(ZipLine, LargeInputGivesOneTargetPerWorker) {
-  engine::RandomStream rng(1, 1);
+  RandomStream rng(1, 1);
   std::vector<WorkerTrend> trends;
   for (int i = 0; i < 64; ++i) trends.push_back({rng.uniform(0, 10), rng.uniform(3, 30)});
   const ZipLineResult r = zipline(trends, 500);  // 32,000 predicted pushes

@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "base/diagnostics.h"
 #include "sim/cluster/profile.h"
-#include "sim/common/diagnostics.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::scenario::testing {

@@ -1,7 +1,7 @@
 // Grid values from --grid options and from the scenario's sweep section.
 #include <gtest/gtest.h>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 #include "sim/sweep/grid.h"
 
 namespace hermes::sweep {

@@ -1,7 +1,7 @@
 // Points: the cross product in its fixed order, the seeds, and the overrides of each point.
 #include <gtest/gtest.h>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 #include "sim/sweep/points.h"
 
 namespace hermes::sweep {

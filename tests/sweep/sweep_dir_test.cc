@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "sim/common/diagnostics.h"
+#include "base/diagnostics.h"
 #include "sim/common/owned_dirs.h"
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/sweep_dir.h"

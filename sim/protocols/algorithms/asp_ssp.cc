@@ -1,0 +1,74 @@
+// Asynchronous Parallel and Stale Synchronous Parallel.
+//   ASP: no barrier; the PS applies each update on arrival and answers the worker's pull with the
+//        latest global model; the global model is evaluated after every applied update.
+//   SSP(s): the same, but worker w may start its next iteration only while c_w - min_j c_j <= s
+//        (c = completed iterations); a worker ahead by more blocks until the slowest advances.
+//        s = 0 behaves like a barrier without averaging; s -> infinity is ASP.
+// "Applies" means w += delta, or w += delta / n with async_update "average" (RunSpec).
+// The pull is answered as soon as the update is applied; the evaluation is a separate PS job
+// queued behind it, so a worker never waits for the test-set evaluation (it would in a real PS
+// only if evaluation held the model lock; the reference evaluates in its own loop).
+#include <optional>
+
+#include "models/nn/param_ops.h"
+#include "sim/protocols/algorithms/factories.h"
+#include "sim/protocols/policies/ssp_clock.h"
+
+namespace hermes::protocols {
+
+namespace {
+
+class StaleSynchronous final : public ProtocolRun {
+ public:
+  StaleSynchronous(const scenario::Scenario& s, const scenario::RunSpec& r,
+                   const data::TrainTestSplit& d, std::optional<std::int64_t> staleness)
+      : ProtocolRun(s, r, d) {
+    if (staleness) clocks_.emplace(static_cast<int>(worker_count()), *staleness);
+  }
+
+ private:
+  void start() override {
+    for (std::size_t w = 0; w < worker_count(); ++w) {
+      send_model(w, [this, w] { try_begin(w); });
+    }
+  }
+
+  void try_begin(std::size_t w) {
+    if (clocks_ && !clocks_->try_start(static_cast<int>(w))) return;  // woken by advance()
+    begin_iteration(w);
+  }
+
+  void on_computed(std::size_t w) override {
+    if (clocks_) {
+      for (int v : clocks_->advance(static_cast<int>(w)))
+        begin_iteration(static_cast<std::size_t>(v));
+    }
+    auto delta = update(w);
+    push_update(w, [this, w, delta] {
+      // Apply and evaluation are queued together, so the evaluation sees exactly this update
+      // (the PS runs its jobs one at a time, in order).
+      ps_job(aggregation_flops(1), 0, [this, w, delta] {
+        nn::axpy(async_update_weight(), *delta, global_model().params());
+        count_applied(1);
+        send_model(w, [this, w] { try_begin(w); });
+      });
+      evaluate_global(static_cast<int>(w), [] {});
+    });
+  }
+
+  std::optional<SspClocks> clocks_;
+};
+
+}  // namespace
+
+std::unique_ptr<ProtocolRun> make_asp(const scenario::Scenario& s, const scenario::RunSpec& r,
+                                      const data::TrainTestSplit& d) {
+  return std::make_unique<StaleSynchronous>(s, r, d, std::nullopt);
+}
+
+std::unique_ptr<ProtocolRun> make_ssp(const scenario::Scenario& s, const scenario::RunSpec& r,
+                                      const data::TrainTestSplit& d) {
+  return std::make_unique<StaleSynchronous>(s, r, d, r.staleness);
+}
+
+}  // namespace hermes::protocols

@@ -1,0 +1,114 @@
+// E-BSP with ZipLine; the cycle (barrier, ASP-style pushes without pulls, ZipLine decision, stop)
+// and the choices made are documented in ebsp.h.
+#include "sim/protocols/algorithms/ebsp.h"
+
+#include <algorithm>
+
+#include "base/diagnostics.h"
+#include "models/nn/param_ops.h"
+#include "sim/protocols/algorithms/factories.h"
+
+namespace hermes::protocols {
+
+EbspRun::EbspRun(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+                 const data::TrainTestSplit& data)
+    : ProtocolRun(scenario, run, data), lookahead_(run.lookahead) {
+  // The loader already enforces this; a RunSpec built in code must too.
+  if (lookahead_ < 1) {
+    throw InputError("run '" + run.name + "': lookahead must be >= 1, got " +
+                     std::to_string(lookahead_));
+  }
+  last_push_.assign(worker_count(), 0);
+  previous_push_.assign(worker_count(), 0);
+}
+
+void EbspRun::start() { barrier(); }
+
+void EbspRun::barrier() {
+  const std::size_t n = worker_count();
+  trace_instant(InstantKind::kBarrier, {.updates = applied_total_});
+  EbspCycle& c = cycles_.emplace_back();
+  c.barrier_time = now();
+  c.applied_before = applied_total_;
+  c.started.assign(n, 0);
+  c.pushes.assign(n, 0);
+  c.applied.assign(n, 0);
+  for (std::size_t w = 0; w < n; ++w) {
+    send_model(w, [this, w] { start_iteration(w); });
+  }
+}
+
+void EbspRun::start_iteration(std::size_t w) {
+  ++current().started[w];
+  begin_iteration(w);
+}
+
+void EbspRun::on_computed(std::size_t w) {
+  std::shared_ptr<const std::vector<float>> delta = update(w);
+  push_update(w, [this, w, delta] { on_push_arrival(w, delta); });
+  const EbspCycle& c = current();
+  // The iteration that just ended is the cycle's started[w]-th; the target is never below it.
+  if (c.decided && c.started[w] >= c.target[w]) return;  // waits for the barrier
+  start_iteration(w);  // from its own local model: no pull between barriers
+}
+
+void EbspRun::on_push_arrival(std::size_t w, std::shared_ptr<const std::vector<float>> delta) {
+  EbspCycle& c = current();
+  ++c.pushes[w];
+  previous_push_[w] = last_push_[w];
+  last_push_[w] = now();
+  if (!c.decided &&
+      std::all_of(c.pushes.begin(), c.pushes.end(), [](std::int64_t p) { return p >= 2; })) {
+    decide();
+  }
+  // Apply and evaluation are queued together, so the evaluation sees exactly this update.
+  ps_job(aggregation_flops(1), 0, [this, w, delta] {
+    nn::axpy(async_update_weight(), *delta, global_model().params());
+    count_applied(1);
+    on_applied(w);
+  });
+  evaluate_global(static_cast<int>(w), [] {});
+}
+
+void EbspRun::decide() {
+  EbspCycle& c = current();
+  const std::size_t n = worker_count();
+  c.decided = true;
+  c.decision_time = now();
+  c.pushes_known = c.pushes;
+  c.started_known = c.started;
+  c.trends.resize(n);
+  for (std::size_t w = 0; w < n; ++w) {
+    // Two pushes of one worker leave at least an iteration's compute apart, so the interval is
+    // > 0; the 1 ns floor only keeps ZipLine's precondition should two ever arrive together.
+    const engine::SimTime interval =
+        std::max<engine::SimTime>(last_push_[w] - previous_push_[w], 1);
+    c.trends[w] = {engine::to_seconds(last_push_[w]), engine::to_seconds(interval)};
+  }
+  c.zipline = zipline(c.trends, lookahead_);
+  c.assigned.resize(n);
+  c.target.resize(n);
+  for (std::size_t w = 0; w < n; ++w) {
+    c.assigned[w] = c.pushes_known[w] + c.zipline.iterations[w];
+    c.target[w] = std::max(c.assigned[w], c.started_known[w]);
+  }
+}
+
+void EbspRun::on_applied(std::size_t w) {
+  ++applied_total_;
+  EbspCycle& c = current();
+  ++c.applied[w];
+  if (!c.decided) return;
+  for (std::size_t v = 0; v < worker_count(); ++v) {
+    if (c.applied[v] < c.target[v]) return;
+  }
+  // Every worker has stopped and every update of the cycle is in the global model.
+  barrier();
+}
+
+std::unique_ptr<ProtocolRun> make_ebsp(const scenario::Scenario& s, const scenario::RunSpec& r,
+                                       const data::TrainTestSplit& d) {
+  return std::make_unique<EbspRun>(s, r, d);
+}
+
+}  // namespace hermes::protocols

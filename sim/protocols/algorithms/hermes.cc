@@ -1,0 +1,162 @@
+// Hermes (Basani et al., HiPC 2024) on the PS/worker skeleton, as spec/hermes-reference.md gives
+// it.
+//
+// Worker: after each iteration, HermesGUP (hermes_gup.h) decides from the local test loss whether
+// the progress is a major update. Major: push it, wait for the global model, continue from it.
+// Minor: keep the local model and ask for the next chunk only. Every iteration reports its
+// training time T_i; with dynamic allocation (on by default for Hermes) the PS resizes the chunks
+// of outliers (dynamic_allocation.h, applied by the skeleton) so that every node's iteration
+// approaches the first-round median.
+//
+// PS, on a major update from worker i (loss-weighted aggregation). L_prev is the global test loss
+// of the current global model, L_i the test loss of the model "moved by the update alone"; the
+// PS evaluates that candidate on the test set (a PS job), then:
+//   reference variant (the released code): S_i is the sum of EVERY mini-batch gradient worker i
+//     ever computed (never reset); G <- (G/L_prev + S_i/L_i) / (1/L_prev + 1/L_i), the first
+//     update sets G = S_i; the global model is rebuilt from the initial weights: w = w0 - lr G,
+//     and the candidate is w0 - lr S_i.
+//   paper variant (a clean reading): the update is the worker's progress since its last sync,
+//     D_i = w_local - w_sync; the candidate is w + D_i and the new global model is the
+//     inverse-loss weighted average of w and w + D_i: w <- w + D_i (1/L_i) / (1/L_prev + 1/L_i).
+// Without loss weighting both weights are 1. The new global model is evaluated (stop rule) and
+// sent back to worker i only. Iterations = major updates aggregated.
+#include <cmath>
+#include <optional>
+
+#include "models/nn/param_ops.h"
+#include "models/nn/train.h"
+#include "sim/protocols/algorithms/factories.h"
+#include "sim/protocols/policies/hermes_gup.h"
+
+namespace hermes::protocols {
+
+namespace {
+
+class Hermes final : public ProtocolRun {
+ public:
+  Hermes(const scenario::Scenario& s, const scenario::RunSpec& r, const data::TrainTestSplit& d)
+      : ProtocolRun(s, r, d),
+        params_(r.hermes),
+        w0_(global_model().params().begin(), global_model().params().end()),
+        candidate_(global_model()) {
+    const std::size_t n = worker_count();
+    const HermesGupParams gup{params_.alpha, params_.beta, params_.lambda, params_.window};
+    gups_.assign(n, HermesGup(gup));
+    decisions_.resize(n);
+    sync_.resize(n);
+    if (reference()) grad_sums_.assign(n, std::vector<float>(w0_.size(), 0.0f));
+  }
+
+ private:
+  bool reference() const { return params_.variant == scenario::HermesVariant::kReference; }
+
+  void start() override {
+    for (std::size_t w = 0; w < worker_count(); ++w) pull_then_begin(w);
+  }
+
+  void pull_then_begin(std::size_t w) {
+    send_model(w, [this, w] {
+      const auto p = worker(w).model.params();
+      sync_[w].assign(p.begin(), p.end());
+      begin_iteration(w);
+    });
+  }
+
+  std::span<float> gradient_sum(std::size_t w) override {
+    return reference() ? std::span<float>(grad_sums_[w]) : std::span<float>();
+  }
+
+  void on_computed(std::size_t w) override {
+    Worker& k = worker(w);
+    if (params_.gup) {
+      decisions_[w] = gups_[w].decide(k.last.local_test_loss);
+    } else {
+      decisions_[w] = GupDecision{};
+      decisions_[w]->major = true;  // without GUP every iteration is pushed
+    }
+    if (!decisions_[w]->major) {
+      begin_iteration(w);  // minor: keep the local model, ask for the next chunk only
+      return;
+    }
+    auto sent = reference() ? buffers().copy_of(grad_sums_[w]) : progress(w);
+    push_update(w, [this, w, sent] {
+      // Loss weighting evaluates the candidate on the test set: a second evaluation per update.
+      const double flops =
+          aggregation_flops(2) + (params_.loss_weighting ? test_eval_flops() : 0.0);
+      ps_job(flops, 0, [this, w, sent] {
+        aggregate(*sent);
+        count_applied(1);
+        pull_then_begin(w);
+      });
+      evaluate_global(static_cast<int>(w), [] {});
+    });
+  }
+
+  // Paper variant: the worker's progress since its last sync.
+  BufferPool::Buffer progress(std::size_t w) {
+    auto d = buffers().copy_of(worker(w).model.params());
+    nn::axpy(-1.0f, sync_[w], *d);
+    return d;
+  }
+
+  void aggregate(const std::vector<float>& update) {
+    auto global = global_model().params();
+    const float lr = static_cast<float>(scenario().training.learning_rate);
+    // The candidate: the model moved by this update alone.
+    auto cand = candidate_.params();
+    if (reference()) {
+      std::copy(w0_.begin(), w0_.end(), cand.begin());
+      nn::axpy(-lr, update, cand);
+    } else {
+      std::copy(global.begin(), global.end(), cand.begin());
+      nn::axpy(1.0f, update, cand);
+    }
+    double w_prev = 1, w_new = 1;
+    if (params_.loss_weighting) {
+      const double l_i = evaluate_on_ps(candidate_).loss;
+      const double l_prev = last_global_loss().value_or(l_i);
+      // A diverged candidate gets no weight; the stop rule sees the divergence if it persists.
+      w_prev = 1.0 / l_prev;
+      w_new = std::isfinite(l_i) && l_i > 0 ? 1.0 / l_i : 0.0;
+    }
+    if (reference()) {
+      if (aggregate_.empty()) {
+        aggregate_ = update;
+      } else {
+        nn::weighted_average(aggregate_, w_prev, update, w_new, aggregate_);
+      }
+      std::copy(w0_.begin(), w0_.end(), global.begin());
+      nn::axpy(-lr, aggregate_, global);
+    } else {
+      nn::weighted_average(global, w_prev, cand, w_new, global);
+    }
+  }
+
+  std::string update_kind(std::size_t w) const override {
+    return decisions_[w] && decisions_[w]->major ? "major" : "minor";
+  }
+
+  void annotate(std::size_t w, WorkerIterationRecord& rec) const override {
+    if (!params_.gup || !decisions_[w]) return;
+    rec.z_score = decisions_[w]->z;
+    rec.threshold = decisions_[w]->threshold_used;
+  }
+
+  scenario::HermesParams params_;
+  std::vector<float> w0_;         // initial weights (reference variant rebuilds from them)
+  nn::Model candidate_;           // scratch model for L_i
+  std::vector<float> aggregate_;  // G (reference variant)
+  std::vector<HermesGup> gups_;
+  std::vector<std::optional<GupDecision>> decisions_;
+  std::vector<std::vector<float>> sync_;       // each worker's model at its last sync
+  std::vector<std::vector<float>> grad_sums_;  // S_i (reference variant)
+};
+
+}  // namespace
+
+std::unique_ptr<ProtocolRun> make_hermes(const scenario::Scenario& s, const scenario::RunSpec& r,
+                                         const data::TrainTestSplit& d) {
+  return std::make_unique<Hermes>(s, r, d);
+}
+
+}  // namespace hermes::protocols

@@ -1,0 +1,139 @@
+#include "sim/protocols/reporting/result_csv.h"
+
+#include <map>
+#include <string_view>
+#include <utility>
+
+#include "sim/metrics/run_params.h"
+#include "sim/metrics/summary_csv.h"
+
+namespace hermes::protocols {
+
+namespace {
+std::string num(double v) { return metrics::format_fixed(v, 6); }
+}  // namespace
+
+std::string run_params(const scenario::RunSpec& r) {
+  std::map<std::string, std::string> p;
+  if (r.protocol == scenario::Protocol::kHermes) {
+    p["alpha"] = num(r.hermes.alpha);
+    p["beta"] = num(r.hermes.beta);
+    p["lambda"] = std::to_string(r.hermes.lambda);
+    p["window"] = std::to_string(r.hermes.window);
+    p["variant"] = r.hermes.variant == scenario::HermesVariant::kPaper ? "paper" : "reference";
+    if (!r.hermes.gup) p["gup"] = "false";
+    if (!r.hermes.loss_weighting) p["loss_weighting"] = "false";
+    if (!r.dynamic_allocation) p["dynamic_allocation"] = "false";
+  } else {
+    // The baselines name only what differs from their defaults.
+    if (r.protocol == scenario::Protocol::kSsp) p["staleness"] = std::to_string(r.staleness);
+    if (r.protocol == scenario::Protocol::kEbsp) p["lookahead"] = std::to_string(r.lookahead);
+    if (r.async_update == scenario::AsyncUpdate::kAverage) p["async_update"] = "average";
+    if (r.dynamic_allocation) p["dynamic_allocation"] = "true";
+  }
+  std::string out;
+  for (const auto& [k, v] : p) out += (out.empty() ? "" : ";") + k + "=" + v;
+  return metrics::canonical_params(out);
+}
+
+void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
+                       const std::vector<FinishedRun>& runs) {
+  std::vector<std::string> columns(metrics::kSummaryColumns.begin(),
+                                   metrics::kSummaryColumns.end());
+  metrics::CsvWriter w(out, columns);
+  // Speedup against the scenario's BSP run, when it has one that finished.
+  const RunResult* bsp = nullptr;
+  for (const auto& r : runs) {
+    if (r.spec->protocol == scenario::Protocol::kBsp && r.result.status == "ok") {
+      bsp = &r.result;
+      break;
+    }
+  }
+  for (const auto& r : runs) {
+    const RunResult& x = r.result;
+    w.field(r.spec->name).field(scenario::protocol_name(r.spec->protocol));
+    w.field(run_params(*r.spec)).field(sc.seed).field(x.status).field(x.stop_reason);
+    w.field(x.iterations).field(x.total_local_iterations());
+    w.field(engine::to_seconds(x.sim_time), 6).field(x.wi_avg(), 4);
+    w.field(x.accuracy_at_best, 6).field(x.best_loss, 6);
+    w.field(x.api.total()).field(x.bytes, 0).field(x.major_updates);
+    if (bsp != nullptr && x.sim_time > 0) {
+      w.field(engine::to_seconds(bsp->sim_time) / engine::to_seconds(x.sim_time), 4);
+    } else {
+      w.empty();
+    }
+    w.end_row();
+  }
+}
+
+void write_global_csv(std::ostream& out, const std::vector<FinishedRun>& runs) {
+  metrics::CsvWriter w(out, {"run", "time_s", "iteration", "worker", "loss", "accuracy"});
+  for (const auto& r : runs) {
+    for (const auto& g : r.result.global) {
+      w.field(r.spec->name).field(engine::to_seconds(g.time), 9).field(g.iteration);
+      if (g.worker < 0) {
+        w.field("all");
+      } else {
+        w.field("w" + std::to_string(g.worker));
+      }
+      w.field(g.loss, 6).field(g.accuracy, 6).end_row();
+    }
+  }
+}
+
+void write_workers_csv(std::ostream& out, const scenario::Scenario& sc,
+                       const std::vector<FinishedRun>& runs) {
+  metrics::CsvWriter w(
+      out, {"run", "start_s", "end_s", "worker", "profile", "local_iteration", "chunk_size",
+            "duration_s", "local_loss", "z_score", "threshold", "update", "credits_left"});
+  auto optional = [&w](const std::optional<double>& v, int decimals) {
+    if (v) {
+      w.field(*v, decimals);
+    } else {
+      w.empty();
+    }
+  };
+  for (const auto& r : runs) {
+    for (const auto& it : r.result.iterations_log) {
+      w.field(r.spec->name).field(engine::to_seconds(it.start), 9);
+      w.field(engine::to_seconds(it.end), 9).field("w" + std::to_string(it.worker));
+      w.field(sc.nodes[static_cast<std::size_t>(it.worker) + 1].profile.name);
+      w.field(it.local_iteration).field(it.chunk_size);
+      w.field(engine::to_seconds(it.end - it.start), 6).field(it.local_loss, 6);
+      optional(it.z_score, 6);
+      optional(it.threshold, 6);
+      w.field(it.update);
+      optional(it.credits_left, 4);
+      w.end_row();
+    }
+  }
+}
+
+void write_api_csv(std::ostream& out, const std::vector<FinishedRun>& runs) {
+  metrics::CsvWriter w(out, {"run", "kind", "calls", "wait_s"});
+  for (const auto& r : runs) {
+    const ApiCalls& a = r.result.api;
+    engine::SimTime wait = 0;
+    for (const engine::SimTime t : r.result.wait_time) wait += t;
+    const std::pair<const char*, std::int64_t> kinds[] = {{"data_requests", a.data_requests},
+                                                          {"time_reports", a.time_reports},
+                                                          {"flags", a.flags},
+                                                          {"pushes", a.pushes},
+                                                          {"pulls", a.pulls},
+                                                          {"logs", a.logs},
+                                                          {"polls", a.polls},
+                                                          {"total", a.total()}};
+    for (const auto& [kind, calls] : kinds) {
+      w.field(r.spec->name).field(kind).field(calls);
+      // The waiting that the polls stand for (workers' time summed), on the polls row only.
+      if (std::string_view(kind) == "polls") {
+        w.field(engine::to_seconds(wait), 9);
+      } else {
+        w.empty();
+      }
+      w.end_row();
+    }
+  }
+}
+
+}  // namespace hermes::protocols

@@ -1,0 +1,33 @@
+// CSV files of protocol runs (columns documented in README.md, "Outputs of a run"):
+//   summary.csv  one row per run (the paper's table; read back by `hermes-sim compare`)
+//   global.csv   one row per aggregation: the global model's test loss and accuracy over time
+//   workers.csv  one row per worker iteration
+//   api.csv      one row per run and kind of control call (the paper's API calls, by kind)
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "sim/metrics/csv_writer.h"
+#include "sim/protocols/skeleton/run_result.h"
+#include "sim/scenario/scenario.h"
+
+namespace hermes::protocols {
+
+// "key=value;..." of the run's protocol parameters, keys sorted (bsp/asp: "").
+std::string run_params(const scenario::RunSpec& run);
+
+struct FinishedRun {
+  const scenario::RunSpec* spec;
+  RunResult result;
+};
+
+void write_summary_csv(std::ostream& out, const scenario::Scenario& scenario,
+                       const std::vector<FinishedRun>& runs);
+void write_global_csv(std::ostream& out, const std::vector<FinishedRun>& runs);
+void write_workers_csv(std::ostream& out, const scenario::Scenario& scenario,
+                       const std::vector<FinishedRun>& runs);
+void write_api_csv(std::ostream& out, const std::vector<FinishedRun>& runs);
+
+}  // namespace hermes::protocols

@@ -1,0 +1,346 @@
+#include "sim/protocols/skeleton/protocol_run.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+#include "base/diagnostics.h"
+#include "models/data/chunks.h"
+#include "models/nn/param_ops.h"
+#include "models/nn/zoo.h"
+
+namespace hermes::protocols {
+
+namespace {
+// Seed of the initial weights: the scenario's, so every run of a scenario starts from the same w0.
+std::uint64_t init_seed(const scenario::Scenario& s) { return s.seed; }
+}  // namespace
+
+ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+                         const data::TrainTestSplit& data)
+    : ctx_(scenario, run),
+      data_(data),
+      global_(
+          nn::make_model(nn::model_spec(scenario.model.name, *data.train), init_seed(scenario))),
+      eval_model_(global_),
+      buffers_(global_.num_params()),
+      stop_rule_(scenario.training.stop.patience) {
+  ctx_.pool = &inline_pool_;
+  cost_ = model_cost(global_);
+  const auto& t = scenario.training;
+  if (static_cast<std::size_t>(t.chunk_size) > data.train->size()) {
+    throw InputError("/training/chunk_size: " + std::to_string(t.chunk_size) +
+                     " is larger than the training set of " + scenario.dataset.name + " (" +
+                     std::to_string(data.train->size()) + " samples)");
+  }
+  const std::size_t n = ctx_.worker_count();
+  workers_.reserve(n);
+  for (std::size_t w = 0; w < n; ++w) {
+    workers_.push_back(Worker{global_,
+                              {},
+                              RandomStream::named(scenario.seed, "chunk", w),
+                              RandomStream::named(scenario.seed, "shuffle", w),
+                              t.chunk_size,
+                              {},
+                              {},
+                              {},
+                              0});
+  }
+  result_.local_iterations.assign(n, 0);
+  result_.model_requests.assign(n, 0);
+  result_.wait_time.assign(n, 0);
+  if (run.dynamic_allocation) {
+    AllocatorConfig cfg;
+    cfg.workers = static_cast<int>(n);
+    cfg.local_epochs = t.local_epochs;
+    cfg.mini_batch = t.batch_size;
+    // The smallest chunk still trains one full mini-batch and keeps one held-out sample.
+    cfg.min_chunk = static_cast<std::int64_t>(std::ceil(t.batch_size / t.train_fraction)) + 1;
+    cfg.dataset_size = static_cast<std::int64_t>(data.train->size());
+    cfg.max_chunk = cfg.dataset_size;
+    allocator_.emplace(cfg);
+  }
+}
+
+ProtocolRun::~ProtocolRun() = default;
+
+RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* pool) {
+  progress_ = progress;
+  if (pool != nullptr) ctx_.pool = pool;
+  // The cap on simulated time is an event too, so a run that stalls still ends.
+  ctx_.sim.schedule_at(ctx_.scenario.training.stop.max_sim_time,
+                       [this] { finish("ok", "max_sim_time"); });
+  try {
+    start();
+    ctx_.sim.run();
+  } catch (...) {
+    drain_math(false);  // no task may outlive the state it works on
+    throw;
+  }
+  drain_math(true);
+  if (!finished_) finish("ok", "no_events");  // every party waits on another: a protocol bug
+  result_.bytes = ctx_.network->bytes_delivered();
+  return result_;
+}
+
+void ProtocolRun::begin_iteration(std::size_t w) {
+  if (finished_) return;
+  Worker& wk = workers_[w];
+  if (wk.math.valid()) {
+    throw std::logic_error("worker " + std::to_string(w) + " began an iteration while computing");
+  }
+  wk.iteration_start = ctx_.sim.now();
+  // WI counts global-model requests that an iteration starts from: a pull still unused when the
+  // run stops is not one, so a protocol that pulls before every iteration has WI exactly 1.
+  if (wk.fresh_model) {
+    ++result_.model_requests[w];
+    wk.fresh_model = false;
+  }
+  const std::int64_t done_before = result_.local_iterations[w]++;  // counted when it starts
+  if (wk.idle_since) {
+    result_.wait_time[w] += ctx_.sim.now() - *wk.idle_since;
+    if (ctx_.sim.now() > *wk.idle_since) {
+      trace_span(w + 1, SpanKind::kWait, *wk.idle_since, {.iteration = done_before});
+    }
+    wk.idle_since.reset();
+  }
+  const std::size_t train_size = data_.train->size();
+  const auto chunk = static_cast<std::size_t>(wk.chunk_size);
+  if (ctx_.scenario.training.chunking == scenario::Chunking::kRandom) {
+    // A fresh random sample of the whole training set per iteration, as the reference does.
+    wk.chunk = data::sample_chunk(train_size, chunk, wk.chunk_rng);
+  } else {
+    // Fixed: the worker's own slice of the training set, walked cyclically.
+    if (wk.partition.empty()) wk.partition = data::fixed_partition(train_size, worker_count(), w);
+    const auto& part = wk.partition;
+    wk.chunk.resize(chunk);
+    const std::int64_t offset = done_before * wk.chunk_size;
+    for (std::size_t i = 0; i < chunk; ++i) {
+      wk.chunk[i] = part[(static_cast<std::size_t>(offset) + i) % part.size()];
+    }
+  }
+  ++api_.data_requests;
+  const double bytes = iteration_work(ctx_.scenario.training, cost_, wk.chunk_size).chunk_bytes;
+  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w, bytes] {
+    if (finished_) return;
+    Worker& k = workers_[w];
+    trace_chunk_arrived(w, bytes);
+    k.compute_start = ctx_.sim.now();
+    // The work of an iteration depends only on its chunk's size, so its end is known before its
+    // math runs: the math goes to the pool now and is waited for when the iteration ends.
+    const IterationWork work =
+        iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
+    const engine::SimTime end = ctx_.nodes[w + 1].run_job(ctx_.sim.now(), work.flops, work.steps);
+    result_.train_flops += work.flops;
+    k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
+      const auto params = k.model.params();
+      k.start_params.assign(params.begin(), params.end());
+      k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
+                              k.shuffle_rng, grad_sum);
+      // Only computing workers need activations: idle ones hold their parameters alone, which
+      // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
+      k.model.release_workspace();
+    });
+    ctx_.sim.schedule_at(end, [this, w] {
+      if (finished_) return;
+      Worker& done = workers_[w];
+      done.math.wait();
+      trace_computed(w);
+      ++api_.time_reports;
+      done.idle_since = ctx_.sim.now();
+      if (!done.last.finite()) {
+        finish("diverged", "diverged");
+        return;
+      }
+      if (allocator_) {
+        const double t_i = engine::to_seconds(ctx_.sim.now() - done.compute_start);
+        done.chunk_size =
+            allocator_->report(static_cast<int>(w), t_i, done.last.work.chunk).next_chunk;
+      }
+      // Read before on_computed(w): a protocol may start w's next iteration from it.
+      WorkerIterationRecord rec;
+      rec.start = done.iteration_start;
+      rec.local_iteration = result_.local_iterations[w];
+      on_computed(w);
+      rec.end = ctx_.sim.now();
+      rec.worker = static_cast<int>(w);
+      rec.chunk_size = done.last.work.chunk;
+      rec.local_loss = done.last.local_test_loss;
+      rec.update = update_kind(w);
+      rec.credits_left = ctx_.nodes[w + 1].credits_at(ctx_.sim.now());
+      annotate(w, rec);
+      result_.iterations_log.push_back(std::move(rec));
+    });
+  });
+}
+
+void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
+  ++api_.pushes;
+  ++result_.major_updates;
+  const auto kind = update_kind(w) == "major" ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
+  ctx_.network->start_flow(RunContext::worker_host(w), RunContext::kPs,
+                           4.0 * static_cast<double>(cost_.params),
+                           [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
+                             trace_update_arrived(w, kind, start);
+                             if (!finished_) at_ps();
+                           });
+}
+
+void ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
+                         std::function<void()> done) {
+  cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
+  const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
+  const engine::SimTime end = ps.run_job(start, flops, steps);
+  ctx_.sim.schedule_at(end, [this, kind, start, flops, done = std::move(done)] {
+    trace_span(RunContext::kPs, kind, start, {.flops = flops});
+    if (!finished_) done();
+  });
+}
+
+std::optional<double> ProtocolRun::last_global_loss() const {
+  if (result_.global.empty()) return std::nullopt;
+  return result_.global.back().loss;
+}
+
+double ProtocolRun::test_eval_flops() const {
+  return static_cast<double>(data_.test->size()) * cost_.flops_forward_per_sample;
+}
+
+nn::EvalStats ProtocolRun::evaluate_on_ps(nn::Model& model) {
+  nn::EvalStats r;
+  pool().run_here([&] { r = nn::evaluate(model, *data_.test); });
+  result_.eval_flops += test_eval_flops();
+  return r;
+}
+
+void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
+  // Every protocol changes the global model only in PS jobs, which run one at a time: the model at
+  // this job's start is the model at its end, so the evaluation can run meanwhile on the pool,
+  // from a snapshot taken at the start. The start event is scheduled before the job's end event
+  // and after the end event of the job before it, so it sees that job's change and fires first
+  // even if this job takes no time.
+  std::shared_ptr<engine::SimTime> end;
+  if (!pool().runs_inline()) {
+    end = std::make_shared<engine::SimTime>();
+    const engine::SimTime start =
+        std::max(ctx_.sim.now(), ctx_.nodes[RunContext::kPs].busy_until());
+    ctx_.sim.schedule_at(start, [this, end] {
+      if (!finished_) start_global_eval(*end);
+    });
+  }
+  ps_job(SpanKind::kEvaluate, test_eval_flops(), 0, [this, worker, then = std::move(then)] {
+    const nn::EvalStats eval = global_eval_result();
+    ++result_.aggregations;
+    result_.global.push_back(
+        {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
+    trace_evaluation(result_.global.back());
+    if (!std::isfinite(eval.loss)) {
+      finish("diverged", "diverged");
+      return;
+    }
+    const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
+    result_.evaluations_since_best = stop_rule_.since_best();
+    if (stop_rule_.last_improved()) {
+      result_.best_loss = stop_rule_.best_loss();
+      result_.accuracy_at_best = stop_rule_.accuracy_at_best();
+      result_.best_time = ctx_.sim.now();
+    }
+    if (progress_) progress_(result_, ctx_.sim.now());
+    if (stop) {
+      finish("ok", "patience");
+    } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
+      finish("ok", "max_iterations");
+    } else {
+      then();
+    }
+  });
+  if (end) *end = ctx_.nodes[RunContext::kPs].busy_until();  // this job's end
+}
+
+void ProtocolRun::start_global_eval(engine::SimTime end) {
+  eval_model_.set_params(global_.params());
+  eval_task_ =
+      pool().submit(end, [this] { eval_result_ = nn::evaluate(eval_model_, *data_.test); });
+}
+
+nn::EvalStats ProtocolRun::global_eval_result() {
+  if (eval_task_.valid()) {
+    eval_task_.wait();
+    const auto now = global_.params();
+    const auto snap = eval_model_.params();
+    // Bit for bit the model evaluated at the start? Then its result is the inline path's result.
+    if (std::memcmp(now.data(), snap.data(), now.size_bytes()) == 0) {
+      result_.eval_flops += test_eval_flops();
+      return eval_result_;
+    }
+  }
+  // Inline path (and the fallback should a protocol ever change the model outside a PS job).
+  return evaluate_on_ps(global_);
+}
+
+void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
+  ++api_.pulls;
+  // The worker gets the global model as it is when the PS sends it.
+  std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
+  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w),
+                           4.0 * static_cast<double>(cost_.params),
+                           [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
+                             if (finished_) return;
+                             if (workers_[w].math.valid()) {
+                               throw std::logic_error("worker " + std::to_string(w) +
+                                                      " received a model while computing");
+                             }
+                             trace_model_arrived(w, start);
+                             workers_[w].model.set_params(*snapshot);
+                             workers_[w].fresh_model = true;
+                             at_worker();
+                           });
+}
+
+void ProtocolRun::finish(const std::string& status, const std::string& reason) {
+  if (finished_) return;
+  trace_instant(InstantKind::kStop, {.updates = result_.iterations, .reason = reason});
+  finished_ = true;
+  result_.status = status;
+  result_.stop_reason = reason;
+  result_.sim_time = ctx_.sim.now();
+  // Per-iteration control calls, and the polls of every wait (those still waiting now included).
+  const auto& api = ctx_.scenario.api;
+  const std::int64_t iterations = result_.total_local_iterations();
+  api_.flags = iterations * api.flags_per_iteration;
+  api_.logs = iterations * api.logs_per_iteration;
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
+    api_.polls += result_.wait_time[w] / api.poll_interval;
+  }
+  result_.api = api_;
+  ctx_.sim.stop();
+}
+
+void ProtocolRun::drain_math(bool finish_iterations) {
+  // Worker iterations the stop cut short were charged and, inline, computed when they began: they
+  // are finished here too, so that every thread count does the same math. An evaluation whose job
+  // had not ended is dropped if it has not started (inline, it would not have run at all).
+  for (Worker& k : workers_) {
+    if (finish_iterations && k.math.valid()) {
+      k.math.wait();
+    } else {
+      k.math.cancel_or_wait();
+    }
+  }
+  eval_task_.cancel_or_wait();
+}
+
+BufferPool::Buffer ProtocolRun::update(std::size_t w) {
+  const Worker& k = workers_[w];
+  auto delta = buffers_.copy_of(k.model.params());
+  nn::axpy(-1.0f, k.start_params, *delta);
+  return delta;
+}
+
+double ProtocolRun::aggregation_flops(std::size_t k) const {
+  return 2.0 * static_cast<double>(k) * static_cast<double>(cost_.params);
+}
+
+}  // namespace hermes::protocols

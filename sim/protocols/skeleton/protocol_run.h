@@ -1,0 +1,183 @@
+// The parameter-server / worker skeleton every protocol runs on. It owns the simulated cluster of
+// one run (RunContext), the global model on the PS and each worker's local model, and offers the
+// building blocks a protocol is made of:
+//   begin_iteration(w)  chunk transfer PS -> w, then the worker's training math and its compute
+//                       time on its node; on_computed(w) fires at the simulated completion;
+//   push_update(w, f)   the update's transfer w -> PS, then f() at the PS;
+//   ps_job(flops, f)    PS compute (aggregation), serialised FIFO on the PS node;
+//   evaluate_global(f)  PS job: global test-set evaluation, the stop rule, then f() if the run
+//                       goes on;
+//   send_model(w, f)    the global model as of now, transferred PS -> w, installed at arrival.
+// With the run's dynamic_allocation on (any protocol), every iteration time is reported to the
+// allocator at the completion event and the worker's next chunk size follows its decision.
+// A worker waits (and, in the released code, polls the PS) from the end of one compute to the
+// start of its next iteration; the API-call counts turn that time into polls.
+// With an observer attached (set_observer), these report their spans, instants and counters
+// (run_observer.h) for timelines.
+// Math runs when its simulated activity starts and its result is used when the activity's
+// completion event fires, so simulated time never depends on the machine's speed. The math of a
+// worker iteration and of a global evaluation goes to a thread pool at its start (on the calling
+// thread at once with a one-thread pool) and is waited for at its completion event; it reads and
+// writes only that worker's state (or a snapshot of the global model), so results do not depend on
+// the thread count.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/random.h"
+#include "models/data/dataset.h"
+#include "models/nn/model.h"
+#include "sim/parallel/thread_pool.h"
+#include "sim/protocols/policies/dynamic_allocation.h"
+#include "sim/protocols/policies/stop_rule.h"
+#include "sim/protocols/skeleton/buffer_pool.h"
+#include "sim/protocols/skeleton/run_context.h"
+#include "sim/protocols/skeleton/run_observer.h"
+#include "sim/protocols/skeleton/run_result.h"
+#include "sim/protocols/skeleton/worker_math.h"
+#include "sim/protocols/skeleton/workload.h"
+
+namespace hermes::protocols {
+
+// Called after every aggregation (progress lines); may be empty.
+using ProgressFn = std::function<void(const RunResult&, engine::SimTime now)>;
+
+class ProtocolRun {
+ public:
+  ProtocolRun(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+              const data::TrainTestSplit& data);
+  virtual ~ProtocolRun();
+  ProtocolRun(const ProtocolRun&) = delete;
+  ProtocolRun& operator=(const ProtocolRun&) = delete;
+
+  // Runs until the stop rule, a cap or divergence ends it. The math runs on `pool` (null: on this
+  // thread, as a one-thread pool does).
+  RunResult run(const ProgressFn& progress = {}, parallel::ThreadPool* pool = nullptr);
+  // Reports the run's timeline to `observer` (not owned; may be null) from then on.
+  void set_observer(RunObserver* observer) { observer_ = observer; }
+
+ protected:
+  struct Worker {
+    nn::Model model;                  // local model
+    std::vector<float> start_params;  // model at the start of the current iteration
+    RandomStream chunk_rng;           // which samples form its chunks
+    RandomStream shuffle_rng;         // per-epoch order within a chunk
+    std::int64_t chunk_size = 0;
+    std::vector<std::uint32_t> chunk;
+    std::vector<std::uint32_t> partition;  // its slice of the training set (fixed chunking)
+    ChunkResult last;                      // result of the latest iteration
+    engine::SimTime iteration_start = 0;
+    bool fresh_model = false;           // a pulled model no iteration has started from yet
+    engine::SimTime compute_start = 0;  // when its training began (T_i = end - compute_start)
+    // Since when the worker waits between iterations (API polling); nullopt while it works.
+    std::optional<engine::SimTime> idle_since = engine::SimTime{0};
+    // The iteration's math (model, start_params, last, shuffle_rng, gradient sum) while it runs
+    // on the pool: nothing else touches them until the completion event has waited for it.
+    parallel::Task math{};
+  };
+
+  // Schedules the first activities at time 0.
+  virtual void start() = 0;
+  // Worker w finished the compute of its iteration; workers_[w].last holds the result and
+  // update(w) the change of its model during it.
+  virtual void on_computed(std::size_t w) = 0;
+  // "push", "major" or "minor" for workers.csv; Hermes overrides it.
+  virtual std::string update_kind(std::size_t /*w*/) const { return "push"; }
+  // Where worker w's mini-batch gradients accumulate during its iterations (Hermes' cumulative
+  // S_i); empty: not accumulated.
+  virtual std::span<float> gradient_sum(std::size_t /*w*/) { return {}; }
+  // Adds protocol-specific columns (Hermes: z-score, threshold) to a workers.csv record.
+  virtual void annotate(std::size_t /*w*/, WorkerIterationRecord& /*record*/) const {}
+
+  void begin_iteration(std::size_t w);
+  void push_update(std::size_t w, std::function<void()> at_ps);
+  void ps_job(double flops, std::int64_t steps, std::function<void()> done) {
+    ps_job(SpanKind::kAggregate, flops, steps, std::move(done));
+  }
+  void ps_job(SpanKind kind, double flops, std::int64_t steps, std::function<void()> done);
+  void evaluate_global(int worker, std::function<void()> then);
+  void send_model(std::size_t w, std::function<void()> at_worker);
+  // Ends the run now; later events are dropped.
+  void finish(const std::string& status, const std::string& reason);
+  bool finished() const { return finished_; }
+
+  // Timeline hooks (protocol_run_trace.cc): no-ops without an observer or once the run finished.
+  // A protocol reports its own events through them, e.g. trace_span(w + 1, SpanKind::kWait,
+  // waiting_since) when worker w continues after waiting.
+  void trace_span(std::size_t node, SpanKind kind, engine::SimTime start,
+                  const EventArgs& args = {}) const;
+  void trace_instant(InstantKind kind, const EventArgs& args = {}) const;  // on the PS
+  void trace_counter(std::size_t node, CounterKind kind, std::optional<double> value) const;
+
+  // The change of worker w's model during its latest iteration (after - before).
+  BufferPool::Buffer update(std::size_t w);
+  // Model-sized buffers for updates in transfer, reused across the run.
+  BufferPool& buffers() { return buffers_; }
+  // FLOPs for the PS to combine k model-sized vectors (one multiply-add per parameter each).
+  double aggregation_flops(std::size_t k) const;
+  void count_applied(std::int64_t updates) { result_.iterations += updates; }
+  // The factor an asynchronous baseline applies an arriving update with (RunSpec::async_update):
+  // 1, or 1/n for n workers.
+  float async_update_weight() const {
+    return spec().async_update == scenario::AsyncUpdate::kAverage
+               ? 1.0f / static_cast<float>(worker_count())
+               : 1.0f;
+  }
+
+  // Loss of the latest global evaluation; nullopt before the first.
+  std::optional<double> last_global_loss() const;
+  // FLOPs of one evaluation of a model on the whole test set (the PS's job per evaluation).
+  double test_eval_flops() const;
+  // Evaluates `model` on the test set now, as PS math (counted in RunResult::eval_flops).
+  nn::EvalStats evaluate_on_ps(nn::Model& model);
+  parallel::ThreadPool& pool() { return *ctx_.pool; }
+  const data::Dataset& test_set() const { return *data_.test; }
+  const scenario::Scenario& scenario() const { return ctx_.scenario; }
+  engine::SimTime now() const { return ctx_.sim.now(); }
+
+  std::size_t worker_count() const { return workers_.size(); }
+  const scenario::RunSpec& spec() const { return ctx_.run; }
+  nn::Model& global_model() { return global_; }
+  Worker& worker(std::size_t w) { return workers_[w]; }
+  const Worker& worker(std::size_t w) const { return workers_[w]; }
+
+ private:
+  // Global evaluation on the pool: starts at its PS job's start from a snapshot, result at the end.
+  void start_global_eval(engine::SimTime end);
+  nn::EvalStats global_eval_result();
+  // Tasks still pending when the run ends: worker iterations are finished (or, after an error,
+  // cancelled if they have not started), the global evaluation is cancelled if not started.
+  void drain_math(bool finish_iterations);
+
+  parallel::ThreadPool inline_pool_{1};
+  // The building blocks' own timeline events (protocol_run_trace.cc).
+  void trace_chunk_arrived(std::size_t w, double bytes) const;  // compute starts now
+  void trace_computed(std::size_t w) const;
+  void trace_update_arrived(std::size_t w, InstantKind kind, engine::SimTime start) const;
+  void trace_model_arrived(std::size_t w, engine::SimTime start) const;
+  void trace_evaluation(const AggregationRecord& eval) const;
+
+  RunContext ctx_;
+  const data::TrainTestSplit& data_;
+  ModelCost cost_;
+  IterationWork default_work_;
+  nn::Model global_;
+  nn::Model eval_model_;  // snapshot of global_ evaluated on the pool
+  parallel::Task eval_task_;
+  nn::EvalStats eval_result_;
+  std::vector<Worker> workers_;
+  BufferPool buffers_;
+  StopRule stop_rule_;
+  RunResult result_;
+  ApiCalls api_;
+  ProgressFn progress_;
+  std::optional<DynamicAllocator> allocator_;  // the run's dynamic_allocation, any protocol
+  RunObserver* observer_ = nullptr;
+  bool finished_ = false;
+};
+
+}  // namespace hermes::protocols

@@ -1,0 +1,66 @@
+// ProtocolRun's timeline hooks (run_observer.h), kept out of protocol_run.cc so that the skeleton
+// only names the moments: a chunk arrived, a compute ended, an update or the model arrived, the
+// global model was evaluated. What each event carries is decided here.
+#include "sim/protocols/skeleton/protocol_run.h"
+
+namespace hermes::protocols {
+
+void ProtocolRun::trace_span(std::size_t node, SpanKind kind, engine::SimTime start,
+                             const EventArgs& args) const {
+  if (observer_ != nullptr && !finished_) observer_->on_span(node, kind, start, now(), args);
+}
+
+void ProtocolRun::trace_instant(InstantKind kind, const EventArgs& args) const {
+  if (observer_ != nullptr && !finished_) observer_->on_instant(RunContext::kPs, kind, now(), args);
+}
+
+void ProtocolRun::trace_counter(std::size_t node, CounterKind kind,
+                                std::optional<double> value) const {
+  if (observer_ != nullptr && !finished_ && value) {
+    observer_->on_counter(node, kind, now(), *value);
+  }
+}
+
+void ProtocolRun::trace_chunk_arrived(std::size_t w, double bytes) const {
+  if (observer_ == nullptr) return;
+  const Worker& k = workers_[w];
+  trace_span(
+      w + 1, SpanKind::kChunk, k.iteration_start,
+      {.iteration = result_.local_iterations[w], .chunk_size = k.chunk_size, .bytes = bytes});
+  // The compute starts now: the chunk it trains on and the credits it starts with.
+  trace_counter(w + 1, CounterKind::kChunkSize, static_cast<double>(k.chunk_size));
+  trace_counter(w + 1, CounterKind::kCredits, ctx_.nodes[w + 1].credits_at(now()));
+}
+
+void ProtocolRun::trace_computed(std::size_t w) const {
+  if (observer_ == nullptr) return;
+  const Worker& k = workers_[w];
+  trace_span(w + 1, SpanKind::kCompute, k.compute_start,
+             {.iteration = result_.local_iterations[w],
+              .chunk_size = k.last.work.chunk,
+              .flops = k.last.work.flops});
+  trace_counter(w + 1, CounterKind::kCredits, ctx_.nodes[w + 1].credits_at(now()));
+}
+
+void ProtocolRun::trace_update_arrived(std::size_t w, InstantKind kind,
+                                       engine::SimTime start) const {
+  if (observer_ == nullptr) return;
+  const EventArgs args{.iteration = result_.local_iterations[w],
+                       .bytes = 4.0 * static_cast<double>(cost_.params),
+                       .worker = static_cast<int>(w)};
+  trace_span(w + 1, SpanKind::kUpdate, start, args);
+  trace_instant(kind, args);
+}
+
+void ProtocolRun::trace_model_arrived(std::size_t w, engine::SimTime start) const {
+  trace_span(w + 1, SpanKind::kModel, start, {.bytes = 4.0 * static_cast<double>(cost_.params)});
+}
+
+void ProtocolRun::trace_evaluation(const AggregationRecord& eval) const {
+  // worker -1: the aggregation of a whole round (BSP), i.e. a barrier.
+  EventArgs args{.updates = eval.iteration, .loss = eval.loss, .accuracy = eval.accuracy};
+  if (eval.worker >= 0) args.worker = eval.worker;
+  trace_instant(eval.worker < 0 ? InstantKind::kBarrier : InstantKind::kEvaluation, args);
+}
+
+}  // namespace hermes::protocols

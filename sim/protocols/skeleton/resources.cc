@@ -1,0 +1,267 @@
+#include "sim/protocols/skeleton/resources.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <set>
+#include <utility>
+
+#include "base/file_read.h"
+#include "sim/common/json_pointer.h"
+#include "sim/protocols/skeleton/workload.h"
+#include "sim/scenario/object_reader.h"
+
+namespace hermes::protocols {
+
+namespace {
+
+// The numbers of the estimates (scenarios/README.md, "Limits"), measured on the project's 2-core
+// machine: the training loop's rate per core (README, "Speed"), a worker's memory (6 copies of the
+// parameters: model, gradients, iteration start, Hermes' sync point and gradient sum, buffers in
+// transfer; 2.6 MB for the MLP, measured 2.55 MB), and the max-min network's cost per flow and
+// recomputation (a 1000-worker demo: 3 updates of ~W/2 flows per worker iteration, 8e-8 s each).
+constexpr double kFlopsPerSecond = 60e9;
+constexpr double kParamCopiesPerWorker = 6;
+constexpr double kSecondsPerFlowUpdate = 1e-7;
+constexpr double kFlowUpdatesPerIterationPerWorker = 3;
+constexpr double kBytesPerSpan = 200;  // a timeline span (or trace event) kept for the outputs
+constexpr double kTestSamples = 10000;
+// The highest |z| RandomStream::normal can return: sqrt(-2 ln 2^-53) = 8.57 (Box-Muller).
+constexpr double kMaxNormal = 8.6;
+const std::string kMaxDurationText = "1e9";
+
+// An estimate rounded to `digits` significant digits ("3.88e+301", "0.53"): these numbers are
+// approximations. Exact values (the user's, counts, limits) go through scenario::format_number.
+std::string rounded(double v, int digits = 3) {
+  char buf[32];  // "%.*g" with digits <= 6: at most 13 characters
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
+
+// model_cost builds the model: once per dataset and model (a sweep checks every point).
+ModelCost cached_cost(const scenario::Scenario& sc) {
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, std::string>, ModelCost> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto key = std::make_pair(sc.dataset.name, sc.model.name);
+  const auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  return cache.emplace(key, model_cost(sc)).first->second;
+}
+
+bool any_protocol(const scenario::Scenario& sc) {
+  for (const auto& r : sc.runs) {
+    if (r.protocol != scenario::Protocol::kDemo) return true;
+  }
+  return false;
+}
+
+bool any_dynamic(const scenario::Scenario& sc) {
+  for (const auto& r : sc.runs) {
+    if (r.protocol != scenario::Protocol::kDemo && r.dynamic_allocation) return true;
+  }
+  return false;
+}
+
+std::int64_t train_size(const scenario::Scenario& sc) {
+  return scenario::known_train_size(sc.dataset.name).value_or(sc.training.chunk_size);
+}
+
+// The largest chunk a worker can get: dynamic allocation may grow it up to the training set.
+std::int64_t max_chunk(const scenario::Scenario& sc) {
+  return any_dynamic(sc) ? std::max<std::int64_t>(train_size(sc), sc.training.chunk_size)
+                         : sc.training.chunk_size;
+}
+
+double max_jitter(double cv) {
+  const double s = std::sqrt(std::log1p(cv * cv));
+  return std::exp(-0.5 * s * s + kMaxNormal * s);
+}
+
+double throttle(const cluster::NodeProfile& p) {
+  return p.burst ? 100.0 * p.vcpus / p.burst->baseline_pct : 1.0;
+}
+
+// The JSON pointer of what sets a node's `field` ("compute", "nic_mbps"): its overrides if they
+// set it, else its profile name.
+std::string source_path(const scenario::Scenario& sc, const scenario::NodeSpec& node,
+                        const char* field) {
+  const std::string base =
+      node.is_ps() ? std::string("/cluster/ps") : pointer_append("/cluster/workers", node.group);
+  const scenario::Json* group = nullptr;
+  if (const auto c = sc.document.find("cluster"); c != sc.document.end()) {
+    if (node.is_ps()) {
+      if (const auto ps = c->find("ps"); ps != c->end()) group = &*ps;
+    } else if (const auto w = c->find("workers");
+               w != c->end() && w->is_array() && node.group < static_cast<int>(w->size())) {
+      group = &(*w)[static_cast<std::size_t>(node.group)];
+    }
+  }
+  if (group != nullptr && group->is_object()) {
+    if (const auto o = group->find("overrides"); o != group->end() && o->is_object()) {
+      if (o->contains(field)) return base + "/overrides/" + field;
+    }
+  }
+  return base + "/profile";
+}
+
+void check_compute(const scenario::Scenario& sc, const scenario::NodeSpec& node, double flops,
+                   std::int64_t steps, const std::string& job, Diagnostics& diags) {
+  const cluster::ComputeSpec& c = node.profile.compute;
+  const double full =
+      static_cast<double>(steps) * c.step_overhead_us * 1e-6 + flops / (c.gflops * 1e9);
+  const double worst = full * max_jitter(c.jitter_cv) * throttle(node.profile);
+  if (std::isfinite(worst) && worst <= kMaxDurationSeconds) return;
+  diags.error(source_path(sc, node, "compute"),
+              job + " takes up to " + rounded(worst) + " simulated seconds on " +
+                  node.profile.name + " (" + rounded(flops) + " FLOP and " + std::to_string(steps) +
+                  " steps at gflops " + scenario::format_number(c.gflops) + ", step_overhead_us " +
+                  scenario::format_number(c.step_overhead_us) + ", jitter up to x" +
+                  rounded(max_jitter(c.jitter_cv)) +
+                  (node.profile.burst ? ", x" + rounded(throttle(node.profile)) + " at its baseline"
+                                      : std::string()) +
+                  "): above the " + kMaxDurationText +
+                  " s a simulated duration may take (accepted: compute values for which it takes "
+                  "at most " +
+                  kMaxDurationText + " s)");
+}
+
+void check_transfer(const std::string& path, const std::string& what, double mbps, double workers,
+                    double bytes, Diagnostics& diags) {
+  const double seconds = workers * bytes * 8.0 / (mbps * 1e6);
+  if (std::isfinite(seconds) && seconds <= kMaxDurationSeconds) return;
+  diags.error(path, what + " at " + scenario::format_number(mbps) +
+                        " Mbit/s: " + scenario::format_number(workers) + " transfers of up to " +
+                        byte_text(bytes) + " sharing it take up to " + rounded(seconds) +
+                        " simulated seconds: above the " + kMaxDurationText +
+                        " s a simulated duration may take (accepted: a bandwidth for which they "
+                        "take at most " +
+                        kMaxDurationText + " s)");
+}
+
+void check_durations(const scenario::Scenario& sc, Diagnostics& diags) {
+  const bool protocols = any_protocol(sc);
+  const ModelCost cost = cached_cost(sc);
+  const std::int64_t chunk = max_chunk(sc);
+  const IterationWork work = iteration_work(sc.training, cost, chunk);
+  const double workers = static_cast<double>(sc.worker_count());
+  const std::string job = "an iteration of up to " + std::to_string(chunk) + " samples x " +
+                          std::to_string(sc.training.local_epochs) + " local epochs";
+  std::set<int> seen;  // one message per worker group
+  for (const auto& node : sc.nodes) {
+    if (!seen.insert(node.group).second) continue;
+    if (node.is_ps()) {
+      if (protocols) {
+        const double flops = kTestSamples * cost.flops_forward_per_sample +
+                             2.0 * workers * static_cast<double>(cost.params);
+        check_compute(sc, node, flops, 0, "a PS job (evaluation and aggregation)", diags);
+      }
+    } else {
+      check_compute(sc, node, work.flops, work.steps, job, diags);
+    }
+    if (sc.network.topology != "custom") {
+      check_transfer(source_path(sc, node, "nic_mbps"),
+                     "the link of " + node.host + " (" + node.profile.name + ")",
+                     node.profile.nic_mbps, node.is_ps() ? workers : 1.0,
+                     std::max(work.chunk_bytes, work.model_bytes), diags);
+    }
+  }
+  for (std::size_t i = 0; i < sc.network.links.size(); ++i) {
+    const auto& l = sc.network.links[i];
+    if (!l.bandwidth_mbps) continue;
+    check_transfer(pointer_append(pointer_append("/network/links", i), "bandwidth_mbps"),
+                   "link " + l.a + " - " + l.b, *l.bandwidth_mbps, workers,
+                   std::max(work.chunk_bytes, work.model_bytes), diags);
+  }
+}
+
+}  // namespace
+
+ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
+  ResourceEstimate e;
+  const double w = static_cast<double>(sc.worker_count());
+  const bool protocols = any_protocol(sc);
+  const ModelCost cost = cached_cost(sc);
+  const IterationWork work = iteration_work(sc.training, cost, sc.training.chunk_size);
+  if (protocols) {
+    const double samples = static_cast<double>(train_size(sc)) + kTestSamples;
+    e.dataset_bytes = samples * (4.0 * static_cast<double>(cost.sample_floats) + 1.0);
+    e.per_worker_bytes = kParamCopiesPerWorker * 4.0 * static_cast<double>(cost.params) +
+                         4.0 * static_cast<double>(max_chunk(sc));
+    if (sc.training.chunking == scenario::Chunking::kFixed) {
+      e.per_worker_bytes += 4.0 * static_cast<double>(train_size(sc)) / std::max(1.0, w);
+    }
+  }
+  const double round_network_s = kFlowUpdatesPerIterationPerWorker * w * w * kSecondsPerFlowUpdate;
+  double run_bytes = 0;
+  std::string largest = "no run";
+  for (const auto& r : sc.runs) {
+    double bytes = 0;
+    double seconds = 0;
+    if (r.protocol == scenario::Protocol::kDemo) {
+      const double iterations = static_cast<double>(r.iterations);
+      const double spans = (sc.outputs.timeline || trace ? 4.0 : 0.0) * w * iterations;
+      bytes = spans * kBytesPerSpan * (trace ? 2.0 : 1.0);
+      seconds = iterations * round_network_s;
+    } else {
+      bytes = w * e.per_worker_bytes;
+      // E-BSP's barrier placement predicts R pushes of every worker (zipline.h).
+      if (r.protocol == scenario::Protocol::kEbsp) bytes += 32.0 * w * r.lookahead;
+      e.round_flops = w * work.flops + kTestSamples * cost.flops_forward_per_sample;
+      seconds = e.round_flops / kFlopsPerSecond + round_network_s;
+    }
+    if (bytes > run_bytes) {
+      run_bytes = bytes;
+      largest = r.name;
+    }
+    e.hours = std::max(e.hours, seconds / 3600.0);
+  }
+  e.memory_bytes = e.dataset_bytes + run_bytes;
+  e.memory_text = byte_text(e.memory_bytes) + " of memory (";
+  if (protocols) {
+    e.memory_text += scenario::format_number(w) + " workers x " + byte_text(e.per_worker_bytes) +
+                     " + " + sc.dataset.name + " " + byte_text(e.dataset_bytes) + "; largest run " +
+                     largest + ")";
+  } else {
+    e.memory_text += "the demo runs' timelines, largest run " + largest + ")";
+  }
+  e.time_text = "about " + rounded(e.hours, 2) + " h on one core (";
+  if (protocols) {
+    e.time_text += rounded(e.round_flops / 1e12) + " TFLOP per round of " +
+                   scenario::format_number(w) + " worker iterations at " +
+                   scenario::format_number(kFlopsPerSecond / 1e9) +
+                   " GFLOP/s, plus the network; the largest of a protocol round and a demo run)";
+  } else {
+    e.time_text += "the demo runs' network: " + scenario::format_number(w) + " workers)";
+  }
+  return e;
+}
+
+std::string estimate_text(const ResourceEstimate& e) { return e.memory_text + "; " + e.time_text; }
+
+bool is_large(const ResourceEstimate& e) { return e.memory_bytes > 1e9 || e.hours > 1.0 / 60; }
+
+void check_resources(const scenario::Scenario& sc, const ResourceLimits& limits, bool trace,
+                     Diagnostics& diags) {
+  check_durations(sc, diags);
+  const ResourceEstimate e = estimate_resources(sc, trace);
+  if (e.memory_bytes > limits.max_memory_bytes) {
+    diags.error("/cluster/workers",
+                "estimated " + e.memory_text + " is above the limit of " +
+                    byte_text(limits.max_memory_bytes) +
+                    " (accepted: fewer workers or iterations, or raise the limit with "
+                    "--max-memory " +
+                    scenario::format_number(std::ceil(e.memory_bytes / 1e9)) + ", in GB)");
+  }
+  if (e.hours > limits.max_hours) {
+    diags.error("/runs", "estimated time " + e.time_text + " is above the limit of " +
+                             scenario::format_number(limits.max_hours) +
+                             " h (accepted: fewer workers, epochs, samples or iterations, or raise "
+                             "the limit with --max-hours " +
+                             scenario::format_number(std::ceil(e.hours)) + ")");
+  }
+}
+
+}  // namespace hermes::protocols

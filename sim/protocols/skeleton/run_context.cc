@@ -1,0 +1,21 @@
+#include "sim/protocols/skeleton/run_context.h"
+
+#include "base/random.h"
+
+namespace hermes::protocols {
+
+RunContext::RunContext(const scenario::Scenario& sc, const scenario::RunSpec& r)
+    : scenario(sc), run(r) {
+  // Every run of a scenario draws from the same streams (common random numbers): node k's jitter
+  // sequence, the initial model and each worker's chunks are the same whatever the protocol, so
+  // differences between runs come from the protocols, not from luck.
+  const std::uint64_t seed = sc.seed;
+  nodes.reserve(sc.nodes.size());
+  for (std::size_t i = 0; i < sc.nodes.size(); ++i) {
+    nodes.emplace_back(sc.nodes[i].profile, RandomStream::named(seed, "compute-jitter", i));
+  }
+  network = std::make_unique<network::FlowNetwork>(
+      sim, network::Topology::build(sc.network, scenario::network_hosts(sc.nodes)));
+}
+
+}  // namespace hermes::protocols

@@ -1,0 +1,27 @@
+#include "sim/protocols/skeleton/worker_math.h"
+
+#include <cmath>
+
+namespace hermes::protocols {
+
+bool ChunkResult::finite() const {
+  return std::isfinite(train.mean_loss) && std::isfinite(local_test_loss);
+}
+
+ChunkResult train_on_chunk(nn::Model& model, const data::Dataset& train_set,
+                           std::span<const std::uint32_t> chunk,
+                           const scenario::TrainingSpec& training, const ModelCost& cost,
+                           RandomStream& shuffle, std::span<float> grad_sum) {
+  ChunkResult r;
+  r.work = iteration_work(training, cost, static_cast<std::int64_t>(chunk.size()));
+  const auto train_part = chunk.first(static_cast<std::size_t>(r.work.train));
+  const auto test_part = chunk.subspan(static_cast<std::size_t>(r.work.train));
+  r.train =
+      nn::train_epochs(model, train_set, train_part, training.local_epochs, training.batch_size,
+                       static_cast<float>(training.learning_rate), &shuffle, grad_sum);
+  r.local_test_loss =
+      test_part.empty() ? r.train.last_epoch_loss : nn::evaluate(model, train_set, test_part).loss;
+  return r;
+}
+
+}  // namespace hermes::protocols

@@ -1,0 +1,34 @@
+// The seam between simulated time and training math for one worker iteration. Given a model and
+// a chunk of sample indices it does exactly what a worker of the reference does (train the first
+// part for local_epochs of mini-batch SGD, evaluate the rest) and reports the work done, so the
+// cluster model can turn it into simulated time. Nothing here knows about time.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "base/random.h"
+#include "models/data/dataset.h"
+#include "models/nn/model.h"
+#include "models/nn/train.h"
+#include "sim/protocols/skeleton/workload.h"
+#include "sim/scenario/scenario.h"
+
+namespace hermes::protocols {
+
+struct ChunkResult {
+  nn::TrainStats train;
+  double local_test_loss = 0;  // mean cross-entropy on the chunk's held-out part
+  IterationWork work;          // FLOPs, steps and bytes of exactly this iteration
+  bool finite() const;         // false if training or evaluation produced NaN/inf
+};
+
+// Trains `model` in place on chunk[0, train) and evaluates it on chunk[train, size), the split of
+// iteration_work(). `shuffle` reshuffles the training part every epoch (Keras' fit default).
+// `grad_sum`, if non-empty, accumulates every mini-batch gradient (Hermes' S_i).
+ChunkResult train_on_chunk(nn::Model& model, const data::Dataset& train_set,
+                           std::span<const std::uint32_t> chunk,
+                           const scenario::TrainingSpec& training, const ModelCost& cost,
+                           RandomStream& shuffle, std::span<float> grad_sum = {});
+
+}  // namespace hermes::protocols
