@@ -230,18 +230,7 @@ inline double exp(double x) {
   two_sum(x - kd * kLn2Hi, -(kd * kLn2Lo), rh, rl);
   // e^r = 1 + r + r^2 (1/2! + r/3! + ... + r^12/14!), truncation r^15/15! < 2^-63.
   double q = inv_factorial(14);
-  q = inv_factorial(13) + rh * q;
-  q = inv_factorial(12) + rh * q;
-  q = inv_factorial(11) + rh * q;
-  q = inv_factorial(10) + rh * q;
-  q = inv_factorial(9) + rh * q;
-  q = inv_factorial(8) + rh * q;
-  q = inv_factorial(7) + rh * q;
-  q = inv_factorial(6) + rh * q;
-  q = inv_factorial(5) + rh * q;
-  q = inv_factorial(4) + rh * q;
-  q = inv_factorial(3) + rh * q;
-  q = inv_factorial(2) + rh * q;
+  for (int n = 13; n >= 2; --n) q = inv_factorial(n) + rh * q;  // Horner, highest power first
   const double p = (rh * rh) * q;
   // 1 + rh = s + se exactly (|rh| < 1); e^(rh + rl) = e^rh (1 + rl) to 2^-106.
   const double s = 1.0 + rh;

@@ -20,10 +20,6 @@
 #include "models/nn/model_spec.h"
 #include "models/nn/softmax_ce.h"
 
-namespace hermes {
-class RandomStream;
-}  // namespace hermes
-
 namespace hermes::nn {
 
 template <typename T>

@@ -11,10 +11,6 @@
 namespace hermes::data {
 struct Dataset;
 }
-namespace hermes {
-class RandomStream;
-}  // namespace hermes
-
 namespace hermes::nn {
 
 struct TrainStats {

@@ -7,11 +7,7 @@
 namespace hermes::scenario {
 namespace {
 
-using testing::check_doc;
-using testing::example_path;
-using testing::minimal_doc;
-using testing::read_file;
-using testing::test_catalog;
+using namespace testing;  // the scenario test helpers (scenario_test_util.h)
 
 TEST(ScenarioLoad, DemoExampleResolvesEveryNodeAndDefault) {
   Diagnostics diags("demo.json");

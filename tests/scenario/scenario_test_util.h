@@ -16,6 +16,9 @@
 
 namespace hermes::scenario::testing {
 
+// Error JSON pointers, in the order they were reported.
+using Paths = std::vector<std::string>;
+
 inline const cluster::ProfileCatalog& test_catalog() {
   static const cluster::ProfileCatalog catalog = [] {
     const auto doc = nlohmann::ordered_json::parse(R"({

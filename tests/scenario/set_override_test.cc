@@ -8,13 +8,7 @@
 namespace hermes::scenario {
 namespace {
 
-using testing::check_doc;
-using testing::Contains;
-using testing::error_paths;
-using testing::minimal_doc;
-using testing::only_message;
-
-using Paths = std::vector<std::string>;
+using namespace testing;  // the scenario test helpers (scenario_test_util.h)
 
 Json runs_doc() {
   Json doc = minimal_doc();

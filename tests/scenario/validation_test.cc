@@ -9,14 +9,7 @@
 namespace hermes::scenario {
 namespace {
 
-using testing::check_doc;
-using testing::Contains;
-using testing::error_paths;
-using testing::example_path;
-using testing::minimal_doc;
-using testing::only_message;
-using testing::read_file;
-using testing::test_catalog;
+using namespace testing;  // the scenario test helpers (scenario_test_util.h)
 
 // Applies `patch` (a JSON merge patch, RFC 7386) to the minimal scenario and returns the paths
 // of the errors found.
@@ -32,8 +25,6 @@ std::vector<std::string> errors_after(const char* patch) {
   Diagnostics diags;
   return errors_after(patch, diags);
 }
-
-using Paths = std::vector<std::string>;
 
 TEST(ScenarioValidation, FiveMistakesFileReportsExactlyItsFiveMistakes) {
   Diagnostics diags("invalid-five-mistakes.json");
