@@ -11,7 +11,7 @@
 #include <string>
 
 #include "base/diagnostics.h"
-#include "tests/common/scratch_dir_test.h"
+#include "tests/support/scratch_dir.h"
 
 namespace hermes {
 namespace {

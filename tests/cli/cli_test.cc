@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "sim/common/build_info.h"
-#include "tests/cli/run_command.h"
+#include "tests/support/run_command.h"
 
 namespace {
 

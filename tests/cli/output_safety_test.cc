@@ -14,8 +14,8 @@
 #include <string>
 #include <thread>
 
-#include "tests/cli/run_command.h"
-#include "tests/common/scratch_dir_test.h"
+#include "tests/support/run_command.h"
+#include "tests/support/scratch_dir.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <string>
 
-#include "tests/common/scratch_dir_test.h"
+#include "tests/support/scratch_dir.h"
 
 namespace hermes {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "tests/data/test_files.h"
+#include "tests/support/test_files.h"
 
 namespace hermes::data {
 namespace {

@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "models/data/loaders.h"
-#include "tests/data/test_files.h"
+#include "tests/support/test_files.h"
 
 namespace hermes::data {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/data/test_files.h"
+#include "tests/support/test_files.h"
 
 namespace hermes::data {
 namespace {

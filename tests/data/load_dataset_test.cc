@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "models/data/loaders.h"
-#include "tests/data/test_files.h"
+#include "tests/support/test_files.h"
 
 namespace hermes::data {
 namespace {

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "sim/protocols/registry.h"
-#include "tests/protocols/synthetic.h"
+#include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "sim/protocols/registry.h"
-#include "tests/protocols/synthetic.h"
+#include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
 namespace {

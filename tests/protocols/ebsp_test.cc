@@ -5,7 +5,7 @@
 
 #include "sim/protocols/algorithms/ebsp.h"
 #include "sim/protocols/algorithms/factories.h"
-#include "tests/protocols/synthetic.h"
+#include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
 namespace {

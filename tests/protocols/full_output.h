@@ -12,7 +12,7 @@
 #include "sim/parallel/thread_pool.h"
 #include "sim/protocols/registry.h"
 #include "sim/protocols/reporting/result_csv.h"
-#include "tests/protocols/synthetic.h"
+#include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols::testing {
 

@@ -12,7 +12,7 @@
 
 #include "sim/protocols/registry.h"
 #include "sim/protocols/reporting/trace_recorder.h"
-#include "tests/protocols/synthetic.h"
+#include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
 namespace {

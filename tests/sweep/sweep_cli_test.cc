@@ -12,8 +12,8 @@
 
 #include "sim/common/build_info.h"
 #include "sim/sweep/math_check.h"
-#include "tests/cli/run_command.h"
-#include "tests/data/test_files.h"
+#include "tests/support/run_command.h"
+#include "tests/support/test_files.h"
 #include "tests/sweep/synthetic_mnist.h"
 
 namespace hermes::sweep {

@@ -10,7 +10,7 @@
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/sweep_dir.h"
 #include "sim/sweep/sweep_summary.h"
-#include "tests/data/test_files.h"
+#include "tests/support/test_files.h"
 
 namespace hermes::sweep {
 namespace {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <string>
 
-#include "tests/data/test_files.h"
-#include "tests/protocols/synthetic.h"
+#include "tests/support/synthetic_blocks.h"
+#include "tests/support/test_files.h"
 
 namespace hermes::sweep::testing {
 

@@ -1,4 +1,4 @@
-// Small synthetic classification data for protocol tests: 28x28 "images" whose class is a bright
+// Small synthetic classification data for the protocol and sweep tests: 28x28 "images" whose class is a bright
 // block at one of 10 positions, plus noise. Learnable in a few iterations, made in milliseconds.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Helpers for the data tests: temp directories, gzip via zlib, synthetic IDX / CIFAR-10 files,
+// Helpers for the data, sweep and file tests: temp directories, gzip via zlib, synthetic IDX / CIFAR-10 files,
 // scoped environment variables and InputError message capture.
 #pragma once
 
