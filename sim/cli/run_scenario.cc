@@ -108,7 +108,8 @@ class Progress {
 void print_run_line(const protocols::FinishedRun& f, double wall_s) {
   const auto& r = f.result;
   std::cout << "run " << std::left << std::setw(14) << f.spec->name << std::right << " status "
-            << r.status << " (" << r.stop_reason << "), " << r.iterations << " updates, "
+            << protocols::run_status_text(r.status) << " ("
+            << protocols::stop_reason_text(r.stop_reason) << "), " << r.iterations << " updates, "
             << r.total_local_iterations() << " local iterations, simulated " << std::fixed
             << std::setprecision(1) << engine::to_seconds(r.sim_time) / 60.0 << " min, WI "
             << std::setprecision(2) << r.wi_avg() << ", accuracy " << 100.0 * r.accuracy_at_best

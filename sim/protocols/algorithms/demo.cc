@@ -17,7 +17,7 @@ class DemoRun {
         timeline_(timeline) {
     result_.workers.resize(ctx_.worker_count());
     for (std::size_t w = 0; w < ctx_.worker_count(); ++w) {
-      const auto& node = s.nodes[w + 1];
+      const auto& node = s.nodes[RunContext::worker_host(w)];
       result_.workers[w].node = node.host;
       result_.workers[w].profile = node.profile.name;
     }
@@ -57,7 +57,7 @@ class DemoRun {
   void start_iteration(std::size_t w) {
     if (result_.workers[w].iterations >= ctx_.run.iterations) {
       result_.workers[w].finished = ctx_.sim.now();
-      result_.workers[w].credits_left = ctx_.nodes[w + 1].credits_at(ctx_.sim.now());
+      result_.workers[w].credits_left = ctx_.worker_node(w).credits_at(ctx_.sim.now());
       return;
     }
     const auto host = RunContext::worker_host(w);
@@ -66,10 +66,10 @@ class DemoRun {
 
   void compute(std::size_t w) {
     const engine::SimTime start = ctx_.sim.now();
-    auto& node = ctx_.nodes[w + 1];
+    auto& node = ctx_.worker_node(w);
     const engine::SimTime end = node.run_job(start, work_.flops, work_.steps);
     ctx_.sim.schedule_at(end, [this, w, start] {
-      record(w, "compute", start, 0, ctx_.nodes[w + 1].credits_at(ctx_.sim.now()));
+      record(w, "compute", start, 0, ctx_.worker_node(w).credits_at(ctx_.sim.now()));
       result_.workers[w].compute_time += ctx_.sim.now() - start;
       const auto host = RunContext::worker_host(w);
       transfer(w, host, RunContext::kPs, work_.model_bytes, "send_update", [this, w, host] {

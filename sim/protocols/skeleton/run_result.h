@@ -6,11 +6,34 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/engine/sim_time.h"
 
 namespace hermes::protocols {
+
+// What a worker iteration's update was: the baselines push every update; Hermes' GUP decides
+// between a major update (pushed) and a minor one (kept local).
+enum class UpdateKind { kPush, kMajor, kMinor };
+// How a run ended.
+enum class RunStatus { kOk, kDiverged };
+// Why a run ended.
+enum class StopReason {
+  kNone,           // not ended yet
+  kPatience,       // the global loss did not improve for `patience` evaluations
+  kMaxSimTime,     // the cap on simulated time
+  kMaxIterations,  // the cap on updates applied
+  kDiverged,       // a loss became non-finite
+  kNoEvents,       // nothing left to happen
+};
+
+// Their text in workers.csv, summary.csv, the CLI's run lines and traces: "push", "major",
+// "minor"; "ok", "diverged"; "", "patience", "max_sim_time", "max_iterations", "diverged",
+// "no_events".
+std::string_view update_kind_text(UpdateKind kind);
+std::string_view run_status_text(RunStatus status);
+std::string_view stop_reason_text(StopReason reason);
 
 // One evaluation of the global model after an aggregation.
 struct AggregationRecord {
@@ -31,7 +54,7 @@ struct WorkerIterationRecord {
   double local_loss = 0;
   std::optional<double> z_score;    // Hermes only
   std::optional<double> threshold;  // Hermes only
-  std::string update;               // "push" (baselines), "major" or "minor" (Hermes)
+  UpdateKind update = UpdateKind::kPush;
   std::optional<double> credits_left;
 };
 
@@ -52,8 +75,8 @@ struct ApiCalls {
 };
 
 struct RunResult {
-  std::string status = "ok";       // ok | diverged
-  std::string stop_reason;         // patience | max_sim_time | max_iterations | diverged
+  RunStatus status = RunStatus::kOk;
+  StopReason stop_reason = StopReason::kNone;
   engine::SimTime sim_time = 0;    // when the stop rule fired
   std::int64_t iterations = 0;     // updates received and applied by the PS
   std::int64_t aggregations = 0;   // global-model evaluations
