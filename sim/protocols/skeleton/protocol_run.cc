@@ -82,6 +82,7 @@ RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* poo
   if (!finished_)
     finish(RunStatus::kOk, StopReason::kNoEvents);  // every party waits on another: a protocol bug
   result_.bytes = ctx_.network->bytes_delivered();
+  result_.events = ctx_.sim.events_processed();
   return result_;
 }
 
