@@ -242,7 +242,7 @@ int bench_run(const Args& args) {
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
   for (const auto& run : sc.runs) {
-    if (!protocols::is_simulated(run.protocol)) {
+    if (run.protocol == scenario::Protocol::kDemo) {
       throw InputError(file + ": run '" + run.name +
                        "': bench run times protocol runs only (not demo); pick runs with --runs");
     }

@@ -68,7 +68,6 @@ int cmd_run(const Args& args) {
 
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
-  check_runnable(sc, file);
   const auto estimate =
       check_limits(sc, file, resource_limits_from(max_memory_gb, max_hours), !trace_file.empty());
   // Every output path is checked, and the run's temporary directory created, before any work:

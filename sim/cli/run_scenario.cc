@@ -7,14 +7,13 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 
 #include "sim/metrics/atomic_file.h"
-#include "sim/metrics/csv_writer.h"
-#include "sim/metrics/timeline.h"
-#include "sim/protocols/algorithms/demo.h"
 #include "sim/protocols/registry.h"
+#include "sim/protocols/reporting/demo_csv.h"
 #include "sim/protocols/reporting/result_csv.h"
 #include "sim/protocols/reporting/trace_recorder.h"
 
@@ -24,36 +23,25 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-void write_demo_rows(metrics::CsvWriter& w, const scenario::RunSpec& run,
-                     const protocols::DemoResult& r) {
-  for (const auto& s : r.workers) {
-    w.field(run.name).field(s.node).field(s.profile).field(s.iterations);
-    w.field(engine::to_seconds(s.finished), 6).field(engine::to_seconds(s.compute_time), 6);
-    w.field(engine::to_seconds(s.transfer_time), 6).field(s.bytes, 0);
-    if (s.credits_left) {
-      w.field(*s.credits_left, 4);
-    } else {
-      w.empty();
-    }
-    w.end_row();
-  }
-}
-
-void print_demo_table(const scenario::RunSpec& run, const protocols::DemoResult& r) {
-  std::cout << "run " << run.name << " (demo): " << r.workers.size() << " workers, simulated "
+void print_demo_table(const scenario::Scenario& sc, const protocols::FinishedRun& f) {
+  const auto& r = f.result;
+  std::cout << "run " << f.spec->name << " (demo): " << r.activity.size() << " workers, simulated "
             << std::fixed << std::setprecision(3) << engine::to_seconds(r.sim_time) << " s, "
             << r.events << " events\n";
   std::cout << "  " << std::left << std::setw(6) << "node" << std::setw(10) << "profile"
             << std::right << std::setw(6) << "iters" << std::setw(12) << "finished_s"
             << std::setw(12) << "mean_iter_s" << std::setw(12) << "compute_s" << std::setw(12)
             << "transfer_s" << std::setw(10) << "credits" << '\n';
-  for (const auto& s : r.workers) {
+  for (std::size_t w = 0; w < r.activity.size(); ++w) {
+    const auto& s = r.activity[w];
+    const auto& node = sc.nodes[protocols::RunContext::worker_host(w)];
+    const std::int64_t iterations = r.local_iterations[w];
     const double mean =
-        s.iterations > 0 ? engine::to_seconds(s.finished) / static_cast<double>(s.iterations) : 0.0;
-    std::cout << "  " << std::left << std::setw(6) << s.node << std::setw(10) << s.profile
-              << std::right << std::setw(6) << s.iterations << std::setw(12) << std::setprecision(3)
-              << engine::to_seconds(s.finished) << std::setw(12) << mean << std::setw(12)
-              << engine::to_seconds(s.compute_time) << std::setw(12)
+        iterations > 0 ? engine::to_seconds(s.finished) / static_cast<double>(iterations) : 0.0;
+    std::cout << "  " << std::left << std::setw(6) << node.host << std::setw(10)
+              << node.profile.name << std::right << std::setw(6) << iterations << std::setw(12)
+              << std::setprecision(3) << engine::to_seconds(s.finished) << std::setw(12) << mean
+              << std::setw(12) << engine::to_seconds(s.compute_time) << std::setw(12)
               << engine::to_seconds(s.transfer_time) << std::setw(10);
     if (s.credits_left) {
       std::cout << std::setprecision(2) << *s.credits_left;
@@ -108,7 +96,8 @@ class Progress {
 void print_run_line(const protocols::FinishedRun& f, double wall_s) {
   const auto& r = f.result;
   std::cout << "run " << std::left << std::setw(14) << f.spec->name << std::right << " status "
-            << r.status << " (" << r.stop_reason << "), " << r.iterations << " updates, "
+            << protocols::run_status_text(r.status) << " ("
+            << protocols::stop_reason_text(r.stop_reason) << "), " << r.iterations << " updates, "
             << r.total_local_iterations() << " local iterations, simulated " << std::fixed
             << std::setprecision(1) << engine::to_seconds(r.sim_time) / 60.0 << " min, WI "
             << std::setprecision(2) << r.wi_avg() << ", accuracy " << 100.0 * r.accuracy_at_best
@@ -117,17 +106,6 @@ void print_run_line(const protocols::FinishedRun& f, double wall_s) {
 }
 
 }  // namespace
-
-void check_runnable(const scenario::Scenario& sc, const std::string& file) {
-  for (const auto& run : sc.runs) {
-    if (run.protocol != scenario::Protocol::kDemo && !protocols::is_simulated(run.protocol)) {
-      throw InputError(file + ": run '" + run.name + "': protocol '" +
-                       std::string(scenario::protocol_name(run.protocol)) +
-                       "' is specified but not simulated yet; this version runs: bsp, asp, ssp, "
-                       "ebsp, hermes, demo");
-    }
-  }
-}
 
 protocols::ResourceEstimate check_limits(const scenario::Scenario& sc, const std::string& file,
                                          const protocols::ResourceLimits& limits, bool trace) {
@@ -150,42 +128,42 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
   // Rendered before the runs: anything that could keep it from being written (a string that is
   // not UTF-8) fails now, not after hours of simulation.
   const std::string scenario_text = sc.document.dump(2) + "\n";
-  const bool any_protocol = needs_data(sc);
-  bool any_demo = false;
-  std::vector<protocols::FinishedRun> finished;
-  std::ostringstream demo_csv;
-  metrics::CsvWriter demo_rows(demo_csv, {"run", "node", "profile", "iterations", "finished_s",
-                                          "compute_s", "transfer_s", "bytes", "credits_left"});
-  metrics::Timeline timeline;
+  std::vector<protocols::FinishedRun> finished, demos;
+  protocols::DemoTimeline timeline;
   for (std::size_t i = 0; i < sc.runs.size(); ++i) {
     const auto& run = sc.runs[i];
+    const bool demo = run.protocol == scenario::Protocol::kDemo;
+    // The run's timeline goes to the trace (--trace) and, for a demo run, to timeline.csv.
     std::optional<protocols::TraceRecorder> recorder;
     if (options.trace != nullptr) recorder.emplace(*options.trace, sc, run);
-    if (run.protocol == scenario::Protocol::kDemo) {
-      any_demo = true;
-      const bool keep = sc.outputs.timeline || recorder;
-      const auto r = protocols::run_demo(sc, run, keep ? &timeline : nullptr);
-      if (recorder) recorder->add_demo_timeline(timeline);
-      write_demo_rows(demo_rows, run, r);
-      if (options.report) print_demo_table(run, r);
-      continue;
-    }
-    protocols::RunObserver* observer = recorder ? &*recorder : nullptr;
-    if (!options.report) {
-      finished.push_back(
-          {&run, protocols::run_protocol(sc, run, data, {}, options.pool, observer)});
-      continue;
-    }
+    std::unique_ptr<protocols::RunObserver> timeline_recorder;
+    if (demo && sc.outputs.timeline) timeline_recorder = timeline.recorder(sc, run);
+    std::vector<protocols::RunObserver*> observers;
+    if (recorder) observers.push_back(&*recorder);
+    if (timeline_recorder) observers.push_back(timeline_recorder.get());
+    protocols::ObserverFanOut fan_out(observers);
+    protocols::RunObserver* observer = observers.empty() ? nullptr : &fan_out;
+
+    // A demo run has no progress: it computes no math and takes a moment.
     const auto t0 = Clock::now();
-    Progress progress(
-        "[" + std::to_string(i + 1) + "/" + std::to_string(sc.runs.size()) + " " + run.name + "]",
-        t0, sc.training.stop.patience);
-    finished.push_back(
-        {&run, protocols::run_protocol(
-                   sc, run, data, [&](const auto& r, auto now) { progress.update(r, now); },
-                   options.pool, observer)});
-    progress.done();
-    print_run_line(finished.back(), std::chrono::duration<double>(Clock::now() - t0).count());
+    std::optional<Progress> progress;
+    if (options.report && !demo) {
+      progress.emplace(
+          "[" + std::to_string(i + 1) + "/" + std::to_string(sc.runs.size()) + " " + run.name + "]",
+          t0, sc.training.stop.patience);
+    }
+    protocols::ProgressFn on_progress;
+    if (progress) on_progress = [&](const auto& r, auto now) { progress->update(r, now); };
+    auto& runs = demo ? demos : finished;
+    runs.push_back(
+        {&run, protocols::run_protocol(sc, run, data, on_progress, options.pool, observer)});
+    if (progress) progress->done();
+    if (!options.report) continue;
+    if (demo) {
+      print_demo_table(sc, runs.back());
+    } else {
+      print_run_line(runs.back(), std::chrono::duration<double>(Clock::now() - t0).count());
+    }
   }
 
   std::vector<std::string> written;
@@ -193,7 +171,7 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
     metrics::write_file_atomically(dir.file(name), content);
     written.push_back(name);
   };
-  if (any_protocol) {
+  if (!finished.empty()) {
     std::ostringstream summary, global, workers, api;
     protocols::write_summary_csv(summary, sc, finished);
     protocols::write_global_csv(global, finished);
@@ -204,8 +182,10 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
     write("workers.csv", workers.str());
     write("api.csv", api.str());
   }
-  if (any_demo) {
-    write("demo_workers.csv", demo_csv.str());
+  if (!demos.empty()) {
+    std::ostringstream demo_workers;
+    protocols::write_demo_workers_csv(demo_workers, sc, demos);
+    write("demo_workers.csv", demo_workers.str());
     if (sc.outputs.timeline) {
       std::ostringstream tl;
       timeline.write_csv(tl);

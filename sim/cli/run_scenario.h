@@ -26,9 +26,6 @@ struct RunScenarioOptions {
   std::string provenance;
 };
 
-// Throws InputError (naming `file` and the run) if a run's protocol is not simulated yet.
-void check_runnable(const scenario::Scenario& sc, const std::string& file);
-
 // Checks the durations and the estimated memory and time of `sc` against `limits`
 // (sim/protocols/skeleton/resources.h); throws InputError naming `file`, the JSON paths and the
 // option that raises a limit. Returns the estimate.

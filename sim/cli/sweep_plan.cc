@@ -46,7 +46,6 @@ SweepPlan plan_sweep(const SweepRequest& request) {
                               sweep::point_label(def.grid, point) + "): ";
     try {
       scenario::Scenario sc = scenario::load_scenario(request.file, sets, source_dir());
-      check_runnable(sc, request.file);
       check_limits(sc, request.file, request.limits, false);
       if (!needs_data(sc)) {
         throw InputError(request.file +

@@ -1,9 +1,8 @@
 #include "sim/protocols/registry.h"
 
 #include <memory>
-#include <string>
 
-#include "base/diagnostics.h"
+#include "sim/protocols/algorithms/demo.h"
 #include "sim/protocols/algorithms/factories.h"
 
 namespace hermes::protocols {
@@ -28,31 +27,11 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
     case scenario::Protocol::kHermes:
       p = make_hermes(scenario, run, data);
       break;
-    default:
-      throw InputError(
-          "run '" + run.name + "': protocol '" +
-          std::string(scenario::protocol_name(run.protocol)) +
-          "' is not simulated yet (this version simulates: bsp, asp, ssp, ebsp, hermes, demo)");
+    case scenario::Protocol::kDemo:
+      return run_demo(scenario, run, observer);  // no math: no data, progress or pool
   }
   p->set_observer(observer);
   return p->run(progress, pool);
-}
-
-}  // namespace hermes::protocols
-
-namespace hermes::protocols {
-
-bool is_simulated(scenario::Protocol protocol) {
-  switch (protocol) {
-    case scenario::Protocol::kBsp:
-    case scenario::Protocol::kAsp:
-    case scenario::Protocol::kSsp:
-    case scenario::Protocol::kEbsp:
-    case scenario::Protocol::kHermes:
-      return true;
-    default:
-      return false;
-  }
 }
 
 }  // namespace hermes::protocols

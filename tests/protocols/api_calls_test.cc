@@ -37,7 +37,7 @@ TEST(ApiCalls, PollsAreEachWorkersWaitOverTheIntervalAndKindsSumToTheTotal) {
                                     "logs_per_iteration": 3})");
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
-  ASSERT_EQ(r.status, "ok");
+  ASSERT_EQ(r.status, RunStatus::kOk);
   const engine::SimTime interval = engine::from_seconds(0.0025);
   std::int64_t polls = 0;
   for (const auto w : r.wait_time) polls += w / interval;
@@ -80,7 +80,7 @@ TEST(ApiCalls, HermesMinorIterationsDoNotWait) {
   capped.training.stop.max_sim_time = engine::from_seconds(10);
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(capped, capped.runs[0], data);
-  ASSERT_EQ(r.stop_reason, "max_sim_time");
+  ASSERT_EQ(r.stop_reason, StopReason::kMaxSimTime);
   EXPECT_EQ(r.major_updates, 0);
   for (std::size_t w = 0; w < 3; ++w) {
     EXPECT_GT(r.local_iterations[w], 2);

@@ -37,7 +37,7 @@ TEST(Asp, AppliesEveryUpdateOnArrivalAndEvaluatesEach) {
   const auto sc = cluster(R"({"name": "asp", "protocol": "asp"})");
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
-  EXPECT_EQ(r.stop_reason, "max_iterations");
+  EXPECT_EQ(r.stop_reason, StopReason::kMaxIterations);
   EXPECT_EQ(r.iterations, 60);
   EXPECT_EQ(r.aggregations, 60);  // one evaluation per applied update
   for (std::size_t i = 0; i < r.global.size(); ++i) {

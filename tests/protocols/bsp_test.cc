@@ -29,7 +29,7 @@ TEST(Bsp, EveryRoundHasEveryWorkerExactlyOnceAndWiIsOne) {
   const auto sc = small_cluster(R"([{"name": "bsp", "protocol": "bsp"}])");
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
-  ASSERT_EQ(r.status, "ok");
+  ASSERT_EQ(r.status, RunStatus::kOk);
   const std::int64_t rounds = r.aggregations;
   ASSERT_GT(rounds, 3);
   EXPECT_EQ(r.iterations, 3 * rounds);  // every update of every round applied
@@ -99,7 +99,7 @@ TEST(Bsp, MaxIterationsCapEndsTheRunWithItsReason) {
   sc.training.stop.max_iterations = 9;
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
-  EXPECT_EQ(r.stop_reason, "max_iterations");
+  EXPECT_EQ(r.stop_reason, StopReason::kMaxIterations);
   EXPECT_EQ(r.iterations, 9);  // three rounds of three
 }
 
@@ -108,8 +108,8 @@ TEST(Bsp, DivergenceEndsTheRunWithStatusDiverged) {
   sc.training.learning_rate = 1e30;  // the first steps overflow
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
-  EXPECT_EQ(r.status, "diverged");
-  EXPECT_EQ(r.stop_reason, "diverged");
+  EXPECT_EQ(r.status, RunStatus::kDiverged);
+  EXPECT_EQ(r.stop_reason, StopReason::kDiverged);
 }
 
 }  // namespace

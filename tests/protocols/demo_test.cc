@@ -8,6 +8,8 @@
 
 #include "sim/cluster/compute_model.h"
 #include "sim/network/flow_network.h"
+#include "sim/protocols/registry.h"
+#include "sim/protocols/reporting/demo_csv.h"
 #include "sim/protocols/skeleton/workload.h"
 
 namespace hermes::protocols {
@@ -69,10 +71,10 @@ TEST(Workload, CatalogReferenceJobIsTheSimulatedDefaultChunk) {
 
 TEST(Demo, LoneWorkerIterationIsTransfersPlusComputeExactly) {
   const auto sc = load(R"([{"profile": "DS2_v2", "overrides": {"compute": {"jitter_cv": 0}}}])", 3);
-  metrics::Timeline tl;
-  const DemoResult r = run_demo(sc, sc.runs[0], &tl);
-  ASSERT_EQ(r.workers.size(), 1u);
-  EXPECT_EQ(r.workers[0].iterations, 3);
+  DemoTimeline tl;
+  const RunResult r = run_demo(sc, sc.runs[0], tl.recorder(sc, sc.runs[0]).get());
+  ASSERT_EQ(r.activity.size(), 1u);
+  EXPECT_EQ(r.local_iterations[0], 3);
 
   const IterationWork w = iteration_work(sc.training, model_cost(sc), 100);
   const auto topo = network::Topology::build(sc.network, scenario::network_hosts(sc.nodes));
@@ -84,14 +86,14 @@ TEST(Demo, LoneWorkerIterationIsTransfersPlusComputeExactly) {
   // DS2_v2 at 1500 Mbit/s: 313,700 chunk bytes take 1.673 ms plus 2 x 100 us of latency.
   EXPECT_EQ(chunk, 200'000 + 1'673'067);
   EXPECT_EQ(r.sim_time, 3 * (chunk + compute + up + down));
-  EXPECT_EQ(r.workers[0].compute_time, 3 * compute);
-  EXPECT_EQ(r.workers[0].transfer_time, 3 * (chunk + up + down));
-  EXPECT_DOUBLE_EQ(r.workers[0].bytes, 3 * (w.chunk_bytes + 2 * w.model_bytes));
+  EXPECT_EQ(r.activity[0].compute_time, 3 * compute);
+  EXPECT_EQ(r.activity[0].transfer_time, 3 * (chunk + up + down));
+  EXPECT_DOUBLE_EQ(r.activity[0].bytes, 3 * (w.chunk_bytes + 2 * w.model_bytes));
   ASSERT_EQ(tl.spans().size(), 12u);  // 4 spans per iteration
   EXPECT_EQ(tl.spans()[0].activity, "recv_chunk");
   EXPECT_EQ(tl.spans()[1].activity, "compute");
   EXPECT_EQ(tl.spans()[1].end - tl.spans()[1].start, compute);
-  EXPECT_FALSE(r.workers[0].credits_left.has_value());
+  EXPECT_FALSE(r.activity[0].credits_left.has_value());
 }
 
 TEST(Demo, B1msWithoutCreditsComputesAtItsBaselineFifthOfFullSpeed) {
@@ -100,31 +102,32 @@ TEST(Demo, B1msWithoutCreditsComputesAtItsBaselineFifthOfFullSpeed) {
                                     "max_credits": 288, "initial_credits": 0}}},
                          {"profile": "B1ms", "overrides": {"compute": {"jitter_cv": 0}}}])",
                        1);
-  metrics::Timeline tl;
-  const DemoResult r = run_demo(sc, sc.runs[0], &tl);
-  ASSERT_EQ(r.workers.size(), 2u);
+  DemoTimeline tl;
+  const RunResult r = run_demo(sc, sc.runs[0], tl.recorder(sc, sc.runs[0]).get());
+  ASSERT_EQ(r.activity.size(), 2u);
   // Worker 1 has a full bank: its compute time W is the full-speed time. Worker 0 starts with an
   // empty bank but accrues 0.2 credits/min while its chunk arrives (until t0); at full speed it
   // burns 0.8/min, so it runs t0/4 at full speed and the rest at 20%:
   //   (W - t0/4) * 5 + t0/4 = 5W - t0.
-  const engine::SimTime W = r.workers[1].compute_time;
+  const engine::SimTime W = r.activity[1].compute_time;
   engine::SimTime t0 = -1;
   for (const auto& s : tl.spans()) {
     if (s.node == "w0" && s.activity == "compute") t0 = s.start;
   }
   ASSERT_GT(t0, 0);
-  EXPECT_NEAR(static_cast<double>(r.workers[0].compute_time), static_cast<double>(5 * W - t0), 3.0);
-  ASSERT_TRUE(r.workers[1].credits_left.has_value());
-  EXPECT_LT(*r.workers[1].credits_left, 30.0);  // the full bank spent some
-  EXPECT_NEAR(*r.workers[0].credits_left, 0.0, 1e-3);
+  EXPECT_NEAR(static_cast<double>(r.activity[0].compute_time), static_cast<double>(5 * W - t0),
+              3.0);
+  ASSERT_TRUE(r.activity[1].credits_left.has_value());
+  EXPECT_LT(*r.activity[1].credits_left, 30.0);  // the full bank spent some
+  EXPECT_NEAR(*r.activity[0].credits_left, 0.0, 1e-3);
 }
 
 TEST(Demo, SameScenarioGivesTheSameTimelineByteForByte) {
   const auto sc =
       load(R"([{"profile": "B1ms", "count": 2}, {"profile": "F4s_v2", "count": 2}])", 4);
   auto csv = [&] {
-    metrics::Timeline tl;
-    run_demo(sc, sc.runs[0], &tl);
+    DemoTimeline tl;
+    run_demo(sc, sc.runs[0], tl.recorder(sc, sc.runs[0]).get());
     std::ostringstream os;
     tl.write_csv(os);
     return os.str();
@@ -132,6 +135,32 @@ TEST(Demo, SameScenarioGivesTheSameTimelineByteForByte) {
   const std::string a = csv();
   EXPECT_EQ(a, csv());
   EXPECT_GT(a.size(), 1000u);
+}
+
+// The demo is an ordinary run: run_protocol dispatches to it (no data needed) and a fan-out of
+// observers gives each the same events, so a trace and timeline.csv can watch one run together.
+TEST(Demo, RunsThroughRunProtocolAndFeedsEveryObserver) {
+  const auto sc = load(R"([{"profile": "B1ms"}, {"profile": "DS2_v2"}])", 2);
+  DemoTimeline direct, first, second;
+  const RunResult a = run_demo(sc, sc.runs[0], direct.recorder(sc, sc.runs[0]).get());
+  const auto r1 = first.recorder(sc, sc.runs[0]);
+  const auto r2 = second.recorder(sc, sc.runs[0]);
+  ObserverFanOut both({r1.get(), r2.get()});
+  const RunResult b = run_protocol(sc, sc.runs[0], data::TrainTestSplit{}, {}, nullptr, &both);
+  EXPECT_EQ(a.local_iterations, b.local_iterations);
+  EXPECT_EQ(a.sim_time, b.sim_time);
+  EXPECT_EQ(a.events, b.events);
+  ASSERT_EQ(b.activity.size(), 2u);
+  EXPECT_EQ(a.activity[1].compute_time, b.activity[1].compute_time);
+  EXPECT_EQ(a.activity[0].credits_left, b.activity[0].credits_left);
+  auto csv = [](const DemoTimeline& tl) {
+    std::ostringstream os;
+    tl.write_csv(os);
+    return os.str();
+  };
+  EXPECT_EQ(csv(direct), csv(first));
+  EXPECT_EQ(csv(first), csv(second));
+  EXPECT_EQ(first.spans().size(), 2u * 2u * 4u);  // 2 workers x 2 iterations x 4 spans
 }
 
 }  // namespace

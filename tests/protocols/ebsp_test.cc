@@ -83,8 +83,8 @@ const Outcome* EbspRun12::outcome_ = nullptr;
 
 TEST_F(EbspRun12, WorkersPullOnlyAtBarriers) {
   const auto& [r, cycles] = *outcome_;
-  ASSERT_EQ(r.status, "ok");
-  EXPECT_EQ(r.stop_reason, "max_iterations");
+  ASSERT_EQ(r.status, RunStatus::kOk);
+  EXPECT_EQ(r.stop_reason, StopReason::kMaxIterations);
   ASSERT_GE(cycles.size(), 4u);
   EXPECT_EQ(r.api.pulls, 4 * static_cast<std::int64_t>(cycles.size()));  // n models per barrier
   double wi_sum = 0;
@@ -186,7 +186,7 @@ TEST_F(EbspRun12, FasterNodesAreAssignedMoreIterationsThanTheCreditlessB1ms) {
 
 TEST_F(EbspRun12, AppliedUpdatesAreTheFinishedIterationsWhosePushArrived) {
   const auto& [r, cycles] = *outcome_;
-  EXPECT_EQ(r.stop_reason, "max_iterations");
+  EXPECT_EQ(r.stop_reason, StopReason::kMaxIterations);
   EXPECT_EQ(r.iterations, 240);
   EXPECT_EQ(r.aggregations, r.iterations);  // one evaluation per applied update
   std::int64_t applied = 0, pushed = 0;

@@ -30,14 +30,15 @@ TEST(Hermes, MinorUpdatesStayLocalSoWorkersAreIndependent) {
   const auto sc = cluster(R"({"name": "h", "protocol": "hermes", "alpha": -0.5})");
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
-  ASSERT_EQ(r.status, "ok");
+  ASSERT_EQ(r.status, RunStatus::kOk);
   std::int64_t majors = 0, minors = 0;
   for (const auto& it : r.iterations_log) {
-    ASSERT_TRUE(it.update == "major" || it.update == "minor") << it.update;
-    (it.update == "major" ? majors : minors) += 1;
+    ASSERT_TRUE(it.update == UpdateKind::kMajor || it.update == UpdateKind::kMinor)
+        << update_kind_text(it.update);
+    (it.update == UpdateKind::kMajor ? majors : minors) += 1;
     // GUP's rule, visible in workers.csv: a major update had z <= the threshold it was
     // compared with; the threshold never rises above 0.
-    if (it.update == "major") {
+    if (it.update == UpdateKind::kMajor) {
       ASSERT_TRUE(it.z_score.has_value());
       EXPECT_LE(*it.z_score, *it.threshold);
     }
@@ -64,7 +65,7 @@ TEST(Hermes, ThresholdDecaysAfterLambdaMinorUpdatesAndIsNotResetByMajor) {
     for (const auto& it : r.iterations_log) {
       if (it.worker != w) continue;
       EXPECT_DOUBLE_EQ(*it.threshold, expected) << "worker " << w << " it " << it.local_iteration;
-      if (it.update == "major") {
+      if (it.update == UpdateKind::kMajor) {
         streak = 0;
       } else if (++streak >= 2) {
         expected = std::min(0.0, expected * 0.5);
@@ -77,7 +78,7 @@ TEST(Hermes, WithoutGupEveryIterationIsAMajorUpdate) {
   const auto sc = cluster(R"({"name": "h", "protocol": "hermes", "gup": false})", 30);
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
-  for (const auto& it : r.iterations_log) EXPECT_EQ(it.update, "major");
+  for (const auto& it : r.iterations_log) EXPECT_EQ(it.update, UpdateKind::kMajor);
   EXPECT_DOUBLE_EQ(r.wi_avg(), 1.0);
 }
 
@@ -125,7 +126,7 @@ TEST(Hermes, AfterAMinorUpdateTheNextIterationStartsWhenThePreviousEnded) {
       if (it.worker != w) continue;
       if (prev != nullptr) {
         EXPECT_EQ(it.local_iteration, prev->local_iteration + 1);
-        if (prev->update == "minor") {
+        if (prev->update == UpdateKind::kMinor) {
           EXPECT_EQ(it.start, prev->end);
           ++checked;
         } else {

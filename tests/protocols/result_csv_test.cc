@@ -11,6 +11,21 @@ scenario::RunSpec spec(scenario::Protocol p) {
   return r;
 }
 
+// The typed kinds are written as these exact words (workers.csv, summary.csv, run lines, traces).
+TEST(ResultText, KindsStatusesAndStopReasonsKeepTheirWords) {
+  EXPECT_EQ(update_kind_text(UpdateKind::kPush), "push");
+  EXPECT_EQ(update_kind_text(UpdateKind::kMajor), "major");
+  EXPECT_EQ(update_kind_text(UpdateKind::kMinor), "minor");
+  EXPECT_EQ(run_status_text(RunStatus::kOk), "ok");
+  EXPECT_EQ(run_status_text(RunStatus::kDiverged), "diverged");
+  EXPECT_EQ(stop_reason_text(StopReason::kNone), "");
+  EXPECT_EQ(stop_reason_text(StopReason::kPatience), "patience");
+  EXPECT_EQ(stop_reason_text(StopReason::kMaxSimTime), "max_sim_time");
+  EXPECT_EQ(stop_reason_text(StopReason::kMaxIterations), "max_iterations");
+  EXPECT_EQ(stop_reason_text(StopReason::kDiverged), "diverged");
+  EXPECT_EQ(stop_reason_text(StopReason::kNoEvents), "no_events");
+}
+
 // summary.csv's params column is what `hermes-sim compare` groups runs by, so every setting that
 // changes a baseline's behaviour must appear in it.
 TEST(RunParams, BaselinesNameWhatDiffersFromTheirDefaults) {

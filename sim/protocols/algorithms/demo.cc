@@ -1,5 +1,6 @@
 #include "sim/protocols/algorithms/demo.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "sim/protocols/skeleton/run_context.h"
@@ -11,87 +12,92 @@ namespace {
 
 class DemoRun {
  public:
-  DemoRun(const scenario::Scenario& s, const scenario::RunSpec& run, metrics::Timeline* timeline)
+  DemoRun(const scenario::Scenario& s, const scenario::RunSpec& run, RunObserver* observer)
       : ctx_(s, run),
         work_(iteration_work(s.training, model_cost(s), s.training.chunk_size)),
-        timeline_(timeline) {
-    result_.workers.resize(ctx_.worker_count());
-    for (std::size_t w = 0; w < ctx_.worker_count(); ++w) {
-      const auto& node = s.nodes[w + 1];
-      result_.workers[w].node = node.host;
-      result_.workers[w].profile = node.profile.name;
-    }
+        observer_(observer) {
+    result_.local_iterations.assign(ctx_.worker_count(), 0);
+    result_.activity.resize(ctx_.worker_count());
   }
 
-  DemoResult run() {
+  RunResult run() {
     for (std::size_t w = 0; w < ctx_.worker_count(); ++w) {
       ctx_.sim.schedule_at(0, [this, w] { start_iteration(w); });
     }
     ctx_.sim.run();
+    // The demo ends when every worker did its iterations: nothing is left to happen.
+    result_.stop_reason = StopReason::kNoEvents;
     result_.events = ctx_.sim.events_processed();
-    for (const auto& w : result_.workers) result_.sim_time = std::max(result_.sim_time, w.finished);
+    result_.bytes = ctx_.network->bytes_delivered();
+    for (const auto& a : result_.activity)
+      result_.sim_time = std::max(result_.sim_time, a.finished);
     return result_;
   }
 
  private:
-  // A transfer as a span: starts now, records when its flow completes, then continues.
-  void transfer(std::size_t w, network::HostIndex src, network::HostIndex dst, double bytes,
-                const char* activity, std::function<void()> next) {
+  // A transfer as a span: starts now, reported when its flow completes, then continues.
+  void transfer(std::size_t w, SpanKind kind, network::HostIndex src, network::HostIndex dst,
+                double bytes, std::function<void()> next) {
     const engine::SimTime start = ctx_.sim.now();
     ctx_.network->start_flow(src, dst, bytes, [=, this, next = std::move(next)] {
-      record(w, activity, start, bytes, std::nullopt);
-      result_.workers[w].transfer_time += ctx_.sim.now() - start;
-      result_.workers[w].bytes += bytes;
+      if (observer_ != nullptr) {
+        observer_->on_span(RunContext::worker_host(w), kind, start, ctx_.sim.now(),
+                           {.iteration = iteration(w), .bytes = bytes});
+      }
+      result_.activity[w].transfer_time += ctx_.sim.now() - start;
+      result_.activity[w].bytes += bytes;
       next();
     });
   }
 
-  void record(std::size_t w, const char* activity, engine::SimTime start, double bytes,
-              std::optional<double> credits) {
-    if (timeline_ == nullptr) return;
-    const auto& summary = result_.workers[w];
-    timeline_->add({ctx_.run.name, summary.node, summary.profile, activity, summary.iterations + 1,
-                    start, ctx_.sim.now(), bytes, credits});
-  }
+  // The 1-based iteration worker w is in.
+  std::int64_t iteration(std::size_t w) const { return result_.local_iterations[w] + 1; }
 
   void start_iteration(std::size_t w) {
-    if (result_.workers[w].iterations >= ctx_.run.iterations) {
-      result_.workers[w].finished = ctx_.sim.now();
-      result_.workers[w].credits_left = ctx_.nodes[w + 1].credits_at(ctx_.sim.now());
+    if (result_.local_iterations[w] >= ctx_.run.iterations) {
+      result_.activity[w].finished = ctx_.sim.now();
+      result_.activity[w].credits_left = ctx_.worker_node(w).credits_at(ctx_.sim.now());
       return;
     }
-    const auto host = RunContext::worker_host(w);
-    transfer(w, RunContext::kPs, host, work_.chunk_bytes, "recv_chunk", [this, w] { compute(w); });
+    transfer(w, SpanKind::kChunk, RunContext::kPs, RunContext::worker_host(w), work_.chunk_bytes,
+             [this, w] { compute(w); });
   }
 
   void compute(std::size_t w) {
     const engine::SimTime start = ctx_.sim.now();
-    auto& node = ctx_.nodes[w + 1];
-    const engine::SimTime end = node.run_job(start, work_.flops, work_.steps);
-    ctx_.sim.schedule_at(end, [this, w, start] {
-      record(w, "compute", start, 0, ctx_.nodes[w + 1].credits_at(ctx_.sim.now()));
-      result_.workers[w].compute_time += ctx_.sim.now() - start;
-      const auto host = RunContext::worker_host(w);
-      transfer(w, host, RunContext::kPs, work_.model_bytes, "send_update", [this, w, host] {
-        transfer(w, RunContext::kPs, host, work_.model_bytes, "recv_model", [this, w] {
-          ++result_.workers[w].iterations;
-          start_iteration(w);
-        });
+    const engine::SimTime end = ctx_.worker_node(w).run_job(start, work_.flops, work_.steps);
+    ctx_.sim.schedule_at(end, [this, w, start] { computed(w, start); });
+  }
+
+  void computed(std::size_t w, engine::SimTime start) {
+    const auto host = RunContext::worker_host(w);
+    if (observer_ != nullptr) {
+      observer_->on_span(host, SpanKind::kCompute, start, ctx_.sim.now(),
+                         {.iteration = iteration(w)});
+      if (const auto credits = ctx_.worker_node(w).credits_at(ctx_.sim.now())) {
+        observer_->on_counter(host, CounterKind::kCredits, ctx_.sim.now(), *credits);
+      }
+    }
+    result_.activity[w].compute_time += ctx_.sim.now() - start;
+    transfer(w, SpanKind::kUpdate, host, RunContext::kPs, work_.model_bytes, [this, w, host] {
+      transfer(w, SpanKind::kModel, RunContext::kPs, host, work_.model_bytes, [this, w] {
+        ++result_.local_iterations[w];
+        start_iteration(w);
       });
     });
   }
 
   RunContext ctx_;
   IterationWork work_;
-  metrics::Timeline* timeline_;
-  DemoResult result_;
+  RunObserver* observer_;
+  RunResult result_;
 };
 
 }  // namespace
 
-DemoResult run_demo(const scenario::Scenario& scenario, const scenario::RunSpec& run,
-                    metrics::Timeline* timeline) {
-  return DemoRun(scenario, run, timeline).run();
+RunResult run_demo(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+                   RunObserver* observer) {
+  return DemoRun(scenario, run, observer).run();
 }
 
 }  // namespace hermes::protocols

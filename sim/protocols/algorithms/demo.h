@@ -3,35 +3,22 @@
 // to the PS, receive the model back. It exercises the compute model, burst credits and the flow
 // network together, so the timeline of a heterogeneous cluster can be inspected before the real
 // protocols exist (and it stays as a cheap smoke scenario).
+//
+// It reports like every protocol run: a RunResult (its per-worker activity, local_iterations,
+// sim_time, bytes, events) and its spans to a RunObserver (chunk, compute, update and model
+// spans with the iteration and, for transfers, the bytes; the credits after each compute).
+// run_protocol() (sim/protocols/registry.h) dispatches to it.
 #pragma once
 
-#include <cstdint>
-#include <optional>
-#include <vector>
-
-#include "sim/metrics/timeline.h"
+#include "sim/protocols/skeleton/run_observer.h"
+#include "sim/protocols/skeleton/run_result.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::protocols {
 
-struct DemoWorkerSummary {
-  std::string node;
-  std::string profile;
-  std::int64_t iterations = 0;
-  engine::SimTime finished = 0;        // when its last iteration ended
-  engine::SimTime compute_time = 0;    // sum of compute spans
-  engine::SimTime transfer_time = 0;   // sum of transfer spans
-  double bytes = 0;                    // sent + received
-  std::optional<double> credits_left;  // at the end, B-series only
-};
-
-struct DemoResult {
-  engine::SimTime sim_time = 0;  // when the last worker finished
-  std::uint64_t events = 0;
-  std::vector<DemoWorkerSummary> workers;
-};
-
-DemoResult run_demo(const scenario::Scenario& scenario, const scenario::RunSpec& run,
-                    metrics::Timeline* timeline);
+// Runs a demo run until every worker did its iterations; `observer` (optional) receives its
+// timeline.
+RunResult run_demo(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+                   RunObserver* observer = nullptr);
 
 }  // namespace hermes::protocols

@@ -132,8 +132,8 @@ class Hermes final : public ProtocolRun {
     }
   }
 
-  std::string update_kind(std::size_t w) const override {
-    return decisions_[w] && decisions_[w]->major ? "major" : "minor";
+  UpdateKind update_kind(std::size_t w) const override {
+    return decisions_[w] && decisions_[w]->major ? UpdateKind::kMajor : UpdateKind::kMinor;
   }
 
   void annotate(std::size_t w, WorkerIterationRecord& rec) const override {

@@ -44,7 +44,7 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
   // Speedup against the scenario's BSP run, when it has one that finished.
   const RunResult* bsp = nullptr;
   for (const auto& r : runs) {
-    if (r.spec->protocol == scenario::Protocol::kBsp && r.result.status == "ok") {
+    if (r.spec->protocol == scenario::Protocol::kBsp && r.result.status == RunStatus::kOk) {
       bsp = &r.result;
       break;
     }
@@ -52,7 +52,10 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
   for (const auto& r : runs) {
     const RunResult& x = r.result;
     w.field(r.spec->name).field(scenario::protocol_name(r.spec->protocol));
-    w.field(run_params(*r.spec)).field(sc.seed).field(x.status).field(x.stop_reason);
+    w.field(run_params(*r.spec))
+        .field(sc.seed)
+        .field(run_status_text(x.status))
+        .field(stop_reason_text(x.stop_reason));
     w.field(x.iterations).field(x.total_local_iterations());
     w.field(engine::to_seconds(x.sim_time), 6).field(x.wi_avg(), 4);
     w.field(x.accuracy_at_best, 6).field(x.best_loss, 6);
@@ -102,7 +105,7 @@ void write_workers_csv(std::ostream& out, const scenario::Scenario& sc,
       w.field(engine::to_seconds(it.end - it.start), 6).field(it.local_loss, 6);
       optional(it.z_score, 6);
       optional(it.threshold, 6);
-      w.field(it.update);
+      w.field(update_kind_text(it.update));
       optional(it.credits_left, 4);
       w.end_row();
     }

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "sim/protocols/reporting/demo_csv.h"
+
 namespace hermes::protocols {
 
 namespace {
@@ -38,7 +40,7 @@ const char* category(SpanKind kind) {
 
 TraceRecorder::TraceRecorder(metrics::ChromeTrace& trace, const scenario::Scenario& scenario,
                              const scenario::RunSpec& run)
-    : trace_(trace), scenario_(scenario), run_(run) {
+    : trace_(trace), scenario_(scenario), demo_(run.protocol == scenario::Protocol::kDemo) {
   const int pid = trace_.add_process(run.name + " (" +
                                      std::string(scenario::protocol_name(run.protocol)) + ")");
   for (const auto& node : scenario.nodes) {
@@ -48,8 +50,8 @@ TraceRecorder::TraceRecorder(metrics::ChromeTrace& trace, const scenario::Scenar
 
 void TraceRecorder::on_span(std::size_t node, SpanKind kind, engine::SimTime start,
                             engine::SimTime end, const EventArgs& args) {
-  trace_.span(tracks_.at(node), std::string(span_name(kind)), category(kind), start, end,
-              to_trace_args(args));
+  const std::string_view name = demo_ ? demo_span_name(kind) : span_name(kind);
+  trace_.span(tracks_.at(node), std::string(name), category(kind), start, end, to_trace_args(args));
 }
 
 void TraceRecorder::on_instant(std::size_t node, InstantKind kind, engine::SimTime at,
@@ -62,20 +64,6 @@ void TraceRecorder::on_counter(std::size_t node, CounterKind kind, engine::SimTi
                                double value) {
   const std::string series(counter_name(kind));
   trace_.counter(tracks_.at(node), scenario_.nodes.at(node).host + " " + series, series, at, value);
-}
-
-void TraceRecorder::add_demo_timeline(const metrics::Timeline& timeline) {
-  for (const metrics::Span& s : timeline.spans()) {
-    if (s.run != run_.name) continue;
-    std::size_t node = 0;
-    while (node < scenario_.nodes.size() && scenario_.nodes[node].host != s.node) ++node;
-    const bool transfer = s.activity != "compute";
-    metrics::TraceArgs args{{"iteration", s.iteration}};
-    if (transfer) args.emplace_back("bytes", s.bytes);
-    trace_.span(tracks_.at(node), s.activity, transfer ? "transfer" : "compute", s.start, s.end,
-                std::move(args));
-    if (s.credits_left) on_counter(node, CounterKind::kCredits, s.end, *s.credits_left);
-  }
 }
 
 }  // namespace hermes::protocols

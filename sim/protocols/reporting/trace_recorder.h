@@ -5,13 +5,13 @@
 // the worker it serves), aggregate and evaluate jobs on the PS track, wait when protocols report
 // it. Instants on the PS track: update / major update arrivals, evaluation, barrier, stop. Counters
 // per worker:
-// "<node> credits" (B-series) and "<node> chunk size".
+// "<node> credits" (B-series) and "<node> chunk size". Demo runs name their transfers as
+// timeline.csv does (demo_csv.h): recv_chunk, send_update, recv_model.
 #pragma once
 
 #include <vector>
 
 #include "sim/metrics/chrome_trace.h"
-#include "sim/metrics/timeline.h"
 #include "sim/protocols/skeleton/run_observer.h"
 #include "sim/scenario/scenario.h"
 
@@ -29,14 +29,10 @@ class TraceRecorder final : public RunObserver {
                   const EventArgs& args) override;
   void on_counter(std::size_t node, CounterKind kind, engine::SimTime at, double value) override;
 
-  // A demo run's timeline (timeline.csv spans of this run: recv_chunk, compute, send_update,
-  // recv_model) as spans, with its credits after each span as a counter.
-  void add_demo_timeline(const metrics::Timeline& timeline);
-
  private:
   metrics::ChromeTrace& trace_;
   const scenario::Scenario& scenario_;
-  const scenario::RunSpec& run_;
+  bool demo_;                                          // a demo run: its own span names
   std::vector<metrics::ChromeTrace::TrackId> tracks_;  // by node (host index)
 };
 

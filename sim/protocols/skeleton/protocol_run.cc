@@ -70,7 +70,7 @@ RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* poo
   if (pool != nullptr) ctx_.pool = pool;
   // The cap on simulated time is an event too, so a run that stalls still ends.
   ctx_.sim.schedule_at(ctx_.scenario.training.stop.max_sim_time,
-                       [this] { finish("ok", "max_sim_time"); });
+                       [this] { finish(RunStatus::kOk, StopReason::kMaxSimTime); });
   try {
     start();
     ctx_.sim.run();
@@ -79,8 +79,10 @@ RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* poo
     throw;
   }
   drain_math(true);
-  if (!finished_) finish("ok", "no_events");  // every party waits on another: a protocol bug
+  if (!finished_)
+    finish(RunStatus::kOk, StopReason::kNoEvents);  // every party waits on another: a protocol bug
   result_.bytes = ctx_.network->bytes_delivered();
+  result_.events = ctx_.sim.events_processed();
   return result_;
 }
 
@@ -98,89 +100,110 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     wk.fresh_model = false;
   }
   const std::int64_t done_before = result_.local_iterations[w]++;  // counted when it starts
-  if (wk.idle_since) {
-    result_.wait_time[w] += ctx_.sim.now() - *wk.idle_since;
-    if (ctx_.sim.now() > *wk.idle_since) {
-      trace_span(w + 1, SpanKind::kWait, *wk.idle_since, {.iteration = done_before});
-    }
-    wk.idle_since.reset();
+  end_wait(w, done_before);
+  draw_chunk(w, done_before);
+  request_chunk(w);
+}
+
+void ProtocolRun::end_wait(std::size_t w, std::int64_t done_before) {
+  Worker& wk = workers_[w];
+  if (!wk.idle_since) return;
+  result_.wait_time[w] += ctx_.sim.now() - *wk.idle_since;
+  if (ctx_.sim.now() > *wk.idle_since) {
+    trace_span(RunContext::worker_host(w), SpanKind::kWait, *wk.idle_since,
+               {.iteration = done_before});
   }
+  wk.idle_since.reset();
+}
+
+void ProtocolRun::draw_chunk(std::size_t w, std::int64_t done_before) {
+  Worker& wk = workers_[w];
   const std::size_t train_size = data_.train->size();
   const auto chunk = static_cast<std::size_t>(wk.chunk_size);
   if (ctx_.scenario.training.chunking == scenario::Chunking::kRandom) {
     // A fresh random sample of the whole training set per iteration, as the reference does.
     wk.chunk = data::sample_chunk(train_size, chunk, wk.chunk_rng);
-  } else {
-    // Fixed: the worker's own slice of the training set, walked cyclically.
-    if (wk.partition.empty()) wk.partition = data::fixed_partition(train_size, worker_count(), w);
-    const auto& part = wk.partition;
-    wk.chunk.resize(chunk);
-    const std::int64_t offset = done_before * wk.chunk_size;
-    for (std::size_t i = 0; i < chunk; ++i) {
-      wk.chunk[i] = part[(static_cast<std::size_t>(offset) + i) % part.size()];
-    }
+    return;
   }
+  // Fixed: the worker's own slice of the training set, walked cyclically.
+  if (wk.partition.empty()) wk.partition = data::fixed_partition(train_size, worker_count(), w);
+  const auto& part = wk.partition;
+  wk.chunk.resize(chunk);
+  const std::int64_t offset = done_before * wk.chunk_size;
+  for (std::size_t i = 0; i < chunk; ++i) {
+    wk.chunk[i] = part[(static_cast<std::size_t>(offset) + i) % part.size()];
+  }
+}
+
+void ProtocolRun::request_chunk(std::size_t w) {
   ++api_.data_requests;
-  const double bytes = iteration_work(ctx_.scenario.training, cost_, wk.chunk_size).chunk_bytes;
+  const double bytes =
+      iteration_work(ctx_.scenario.training, cost_, workers_[w].chunk_size).chunk_bytes;
   ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w, bytes] {
     if (finished_) return;
-    Worker& k = workers_[w];
     trace_chunk_arrived(w, bytes);
-    k.compute_start = ctx_.sim.now();
-    // The work of an iteration depends only on its chunk's size, so its end is known before its
-    // math runs: the math goes to the pool now and is waited for when the iteration ends.
-    const IterationWork work =
-        iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
-    const engine::SimTime end = ctx_.nodes[w + 1].run_job(ctx_.sim.now(), work.flops, work.steps);
-    result_.train_flops += work.flops;
-    k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
-      const auto params = k.model.params();
-      k.start_params.assign(params.begin(), params.end());
-      k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
-                              k.shuffle_rng, grad_sum);
-      // Only computing workers need activations: idle ones hold their parameters alone, which
-      // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
-      k.model.release_workspace();
-    });
-    ctx_.sim.schedule_at(end, [this, w] {
-      if (finished_) return;
-      Worker& done = workers_[w];
-      done.math.wait();
-      trace_computed(w);
-      ++api_.time_reports;
-      done.idle_since = ctx_.sim.now();
-      if (!done.last.finite()) {
-        finish("diverged", "diverged");
-        return;
-      }
-      if (allocator_) {
-        const double t_i = engine::to_seconds(ctx_.sim.now() - done.compute_start);
-        done.chunk_size =
-            allocator_->report(static_cast<int>(w), t_i, done.last.work.chunk).next_chunk;
-      }
-      // Read before on_computed(w): a protocol may start w's next iteration from it.
-      WorkerIterationRecord rec;
-      rec.start = done.iteration_start;
-      rec.local_iteration = result_.local_iterations[w];
-      on_computed(w);
-      rec.end = ctx_.sim.now();
-      rec.worker = static_cast<int>(w);
-      rec.chunk_size = done.last.work.chunk;
-      rec.local_loss = done.last.local_test_loss;
-      rec.update = update_kind(w);
-      rec.credits_left = ctx_.nodes[w + 1].credits_at(ctx_.sim.now());
-      annotate(w, rec);
-      result_.iterations_log.push_back(std::move(rec));
-    });
+    start_compute(w);
   });
+}
+
+void ProtocolRun::start_compute(std::size_t w) {
+  Worker& k = workers_[w];
+  k.compute_start = ctx_.sim.now();
+  // The work of an iteration depends only on its chunk's size, so its end is known before its
+  // math runs: the math goes to the pool now and is waited for when the iteration ends.
+  const IterationWork work =
+      iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
+  const engine::SimTime end = ctx_.worker_node(w).run_job(ctx_.sim.now(), work.flops, work.steps);
+  result_.train_flops += work.flops;
+  k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
+    const auto params = k.model.params();
+    k.start_params.assign(params.begin(), params.end());
+    k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
+                            k.shuffle_rng, grad_sum);
+    // Only computing workers need activations: idle ones hold their parameters alone, which
+    // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
+    k.model.release_workspace();
+  });
+  ctx_.sim.schedule_at(end, [this, w] {
+    if (!finished_) end_compute(w);
+  });
+}
+
+void ProtocolRun::end_compute(std::size_t w) {
+  Worker& done = workers_[w];
+  done.math.wait();
+  trace_computed(w);
+  ++api_.time_reports;
+  done.idle_since = ctx_.sim.now();
+  if (!done.last.finite()) {
+    finish(RunStatus::kDiverged, StopReason::kDiverged);
+    return;
+  }
+  if (allocator_) {
+    const double t_i = engine::to_seconds(ctx_.sim.now() - done.compute_start);
+    done.chunk_size = allocator_->report(static_cast<int>(w), t_i, done.last.work.chunk).next_chunk;
+  }
+  // Read before on_computed(w): a protocol may start w's next iteration from it.
+  WorkerIterationRecord rec;
+  rec.start = done.iteration_start;
+  rec.local_iteration = result_.local_iterations[w];
+  on_computed(w);
+  rec.end = ctx_.sim.now();
+  rec.worker = static_cast<int>(w);
+  rec.chunk_size = done.last.work.chunk;
+  rec.local_loss = done.last.local_test_loss;
+  rec.update = update_kind(w);
+  rec.credits_left = ctx_.worker_node(w).credits_at(ctx_.sim.now());
+  annotate(w, rec);
+  result_.iterations_log.push_back(std::move(rec));
 }
 
 void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
   ++api_.pushes;
   ++result_.major_updates;
-  const auto kind = update_kind(w) == "major" ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
-  ctx_.network->start_flow(RunContext::worker_host(w), RunContext::kPs,
-                           4.0 * static_cast<double>(cost_.params),
+  const auto kind =
+      update_kind(w) == UpdateKind::kMajor ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
+  ctx_.network->start_flow(RunContext::worker_host(w), RunContext::kPs, model_bytes(cost_),
                            [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
                              trace_update_arrived(w, kind, start);
                              if (!finished_) at_ps();
@@ -236,7 +259,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
         {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
     trace_evaluation(result_.global.back());
     if (!std::isfinite(eval.loss)) {
-      finish("diverged", "diverged");
+      finish(RunStatus::kDiverged, StopReason::kDiverged);
       return;
     }
     const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
@@ -248,9 +271,9 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
     }
     if (progress_) progress_(result_, ctx_.sim.now());
     if (stop) {
-      finish("ok", "patience");
+      finish(RunStatus::kOk, StopReason::kPatience);
     } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
-      finish("ok", "max_iterations");
+      finish(RunStatus::kOk, StopReason::kMaxIterations);
     } else {
       then();
     }
@@ -283,8 +306,7 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   ++api_.pulls;
   // The worker gets the global model as it is when the PS sends it.
   std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
-  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w),
-                           4.0 * static_cast<double>(cost_.params),
+  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), model_bytes(cost_),
                            [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
                              if (finished_) return;
                              if (workers_[w].math.valid()) {
@@ -298,9 +320,10 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
                            });
 }
 
-void ProtocolRun::finish(const std::string& status, const std::string& reason) {
+void ProtocolRun::finish(RunStatus status, StopReason reason) {
   if (finished_) return;
-  trace_instant(InstantKind::kStop, {.updates = result_.iterations, .reason = reason});
+  trace_instant(InstantKind::kStop,
+                {.updates = result_.iterations, .reason = stop_reason_text(reason)});
   finished_ = true;
   result_.status = status;
   result_.stop_reason = reason;

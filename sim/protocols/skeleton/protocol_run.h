@@ -85,8 +85,8 @@ class ProtocolRun {
   // Worker w finished the compute of its iteration; workers_[w].last holds the result and
   // update(w) the change of its model during it.
   virtual void on_computed(std::size_t w) = 0;
-  // "push", "major" or "minor" for workers.csv; Hermes overrides it.
-  virtual std::string update_kind(std::size_t /*w*/) const { return "push"; }
+  // What worker w's latest update is (workers.csv); Hermes overrides it.
+  virtual UpdateKind update_kind(std::size_t /*w*/) const { return UpdateKind::kPush; }
   // Where worker w's mini-batch gradients accumulate during its iterations (Hermes' cumulative
   // S_i); empty: not accumulated.
   virtual std::span<float> gradient_sum(std::size_t /*w*/) { return {}; }
@@ -102,12 +102,12 @@ class ProtocolRun {
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
   // Ends the run now; later events are dropped.
-  void finish(const std::string& status, const std::string& reason);
+  void finish(RunStatus status, StopReason reason);
   bool finished() const { return finished_; }
 
   // Timeline hooks (protocol_run_trace.cc): no-ops without an observer or once the run finished.
-  // A protocol reports its own events through them, e.g. trace_span(w + 1, SpanKind::kWait,
-  // waiting_since) when worker w continues after waiting.
+  // A protocol reports its own events through them, e.g. trace_span(RunContext::worker_host(w),
+  // SpanKind::kWait, waiting_since) when worker w continues after waiting.
   void trace_span(std::size_t node, SpanKind kind, engine::SimTime start,
                   const EventArgs& args = {}) const;
   void trace_instant(InstantKind kind, const EventArgs& args = {}) const;  // on the PS
@@ -153,6 +153,16 @@ class ProtocolRun {
   // cancelled if they have not started), the global evaluation is cancelled if not started.
   void drain_math(bool finish_iterations);
 
+  // The phases of a worker iteration (begin_iteration): the end of the worker's wait, the
+  // samples of its chunk, the chunk's transfer PS -> w, then at its arrival the compute (its
+  // math submitted to the pool), and at the compute's end its result: divergence, the
+  // allocator's next chunk size, on_computed(w) and the workers.csv record.
+  void end_wait(std::size_t w, std::int64_t done_before);
+  void draw_chunk(std::size_t w, std::int64_t done_before);
+  void request_chunk(std::size_t w);
+  void start_compute(std::size_t w);
+  void end_compute(std::size_t w);
+
   parallel::ThreadPool inline_pool_{1};
   // The building blocks' own timeline events (protocol_run_trace.cc).
   void trace_chunk_arrived(std::size_t w, double bytes) const;  // compute starts now
@@ -164,7 +174,6 @@ class ProtocolRun {
   RunContext ctx_;
   const data::TrainTestSplit& data_;
   ModelCost cost_;
-  IterationWork default_work_;
   nn::Model global_;
   nn::Model eval_model_;  // snapshot of global_ evaluated on the pool
   parallel::Task eval_task_;

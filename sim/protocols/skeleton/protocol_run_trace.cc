@@ -25,35 +25,38 @@ void ProtocolRun::trace_chunk_arrived(std::size_t w, double bytes) const {
   if (observer_ == nullptr) return;
   const Worker& k = workers_[w];
   trace_span(
-      w + 1, SpanKind::kChunk, k.iteration_start,
+      RunContext::worker_host(w), SpanKind::kChunk, k.iteration_start,
       {.iteration = result_.local_iterations[w], .chunk_size = k.chunk_size, .bytes = bytes});
   // The compute starts now: the chunk it trains on and the credits it starts with.
-  trace_counter(w + 1, CounterKind::kChunkSize, static_cast<double>(k.chunk_size));
-  trace_counter(w + 1, CounterKind::kCredits, ctx_.nodes[w + 1].credits_at(now()));
+  trace_counter(RunContext::worker_host(w), CounterKind::kChunkSize,
+                static_cast<double>(k.chunk_size));
+  trace_counter(RunContext::worker_host(w), CounterKind::kCredits,
+                ctx_.worker_node(w).credits_at(now()));
 }
 
 void ProtocolRun::trace_computed(std::size_t w) const {
   if (observer_ == nullptr) return;
   const Worker& k = workers_[w];
-  trace_span(w + 1, SpanKind::kCompute, k.compute_start,
+  trace_span(RunContext::worker_host(w), SpanKind::kCompute, k.compute_start,
              {.iteration = result_.local_iterations[w],
               .chunk_size = k.last.work.chunk,
               .flops = k.last.work.flops});
-  trace_counter(w + 1, CounterKind::kCredits, ctx_.nodes[w + 1].credits_at(now()));
+  trace_counter(RunContext::worker_host(w), CounterKind::kCredits,
+                ctx_.worker_node(w).credits_at(now()));
 }
 
 void ProtocolRun::trace_update_arrived(std::size_t w, InstantKind kind,
                                        engine::SimTime start) const {
   if (observer_ == nullptr) return;
   const EventArgs args{.iteration = result_.local_iterations[w],
-                       .bytes = 4.0 * static_cast<double>(cost_.params),
+                       .bytes = model_bytes(cost_),
                        .worker = static_cast<int>(w)};
-  trace_span(w + 1, SpanKind::kUpdate, start, args);
+  trace_span(RunContext::worker_host(w), SpanKind::kUpdate, start, args);
   trace_instant(kind, args);
 }
 
 void ProtocolRun::trace_model_arrived(std::size_t w, engine::SimTime start) const {
-  trace_span(w + 1, SpanKind::kModel, start, {.bytes = 4.0 * static_cast<double>(cost_.params)});
+  trace_span(RunContext::worker_host(w), SpanKind::kModel, start, {.bytes = model_bytes(cost_)});
 }
 
 void ProtocolRun::trace_evaluation(const AggregationRecord& eval) const {

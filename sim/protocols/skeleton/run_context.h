@@ -29,6 +29,11 @@ struct RunContext {
   static network::HostIndex worker_host(std::size_t worker) {
     return static_cast<network::HostIndex>(worker + 1);
   }
+  // The compute of worker `worker`'s node.
+  cluster::NodeCompute& worker_node(std::size_t worker) { return nodes[worker_host(worker)]; }
+  const cluster::NodeCompute& worker_node(std::size_t worker) const {
+    return nodes[worker_host(worker)];
+  }
 };
 
 }  // namespace hermes::protocols

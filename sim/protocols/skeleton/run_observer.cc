@@ -48,4 +48,19 @@ std::string_view counter_name(CounterKind kind) {
   return "?";
 }
 
+void ObserverFanOut::on_span(std::size_t node, SpanKind kind, engine::SimTime start,
+                             engine::SimTime end, const EventArgs& args) {
+  for (RunObserver* o : observers_) o->on_span(node, kind, start, end, args);
+}
+
+void ObserverFanOut::on_instant(std::size_t node, InstantKind kind, engine::SimTime at,
+                                const EventArgs& args) {
+  for (RunObserver* o : observers_) o->on_instant(node, kind, at, args);
+}
+
+void ObserverFanOut::on_counter(std::size_t node, CounterKind kind, engine::SimTime at,
+                                double value) {
+  for (RunObserver* o : observers_) o->on_counter(node, kind, at, value);
+}
+
 }  // namespace hermes::protocols

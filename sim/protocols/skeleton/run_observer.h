@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "sim/engine/sim_time.h"
 
@@ -67,6 +69,21 @@ class RunObserver {
                           const EventArgs& /*args*/) {}
   virtual void on_counter(std::size_t /*node*/, CounterKind /*kind*/, engine::SimTime /*at*/,
                           double /*value*/) {}
+};
+
+// Forwards every event to each of its observers (non-null, not owned), in order: a run takes one
+// observer, and a CLI run may feed both a trace and a timeline.
+class ObserverFanOut final : public RunObserver {
+ public:
+  explicit ObserverFanOut(std::vector<RunObserver*> observers) : observers_(std::move(observers)) {}
+  void on_span(std::size_t node, SpanKind kind, engine::SimTime start, engine::SimTime end,
+               const EventArgs& args) override;
+  void on_instant(std::size_t node, InstantKind kind, engine::SimTime at,
+                  const EventArgs& args) override;
+  void on_counter(std::size_t node, CounterKind kind, engine::SimTime at, double value) override;
+
+ private:
+  std::vector<RunObserver*> observers_;
 };
 
 }  // namespace hermes::protocols

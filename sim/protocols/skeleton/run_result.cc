@@ -4,6 +4,46 @@
 
 namespace hermes::protocols {
 
+std::string_view update_kind_text(UpdateKind kind) {
+  switch (kind) {
+    case UpdateKind::kPush:
+      return "push";
+    case UpdateKind::kMajor:
+      return "major";
+    case UpdateKind::kMinor:
+      return "minor";
+  }
+  return "?";
+}
+
+std::string_view run_status_text(RunStatus status) {
+  switch (status) {
+    case RunStatus::kOk:
+      return "ok";
+    case RunStatus::kDiverged:
+      return "diverged";
+  }
+  return "?";
+}
+
+std::string_view stop_reason_text(StopReason reason) {
+  switch (reason) {
+    case StopReason::kNone:
+      return "";
+    case StopReason::kPatience:
+      return "patience";
+    case StopReason::kMaxSimTime:
+      return "max_sim_time";
+    case StopReason::kMaxIterations:
+      return "max_iterations";
+    case StopReason::kDiverged:
+      return "diverged";
+    case StopReason::kNoEvents:
+      return "no_events";
+  }
+  return "?";
+}
+
 std::int64_t RunResult::total_local_iterations() const {
   return std::accumulate(local_iterations.begin(), local_iterations.end(), std::int64_t{0});
 }

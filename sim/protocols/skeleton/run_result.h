@@ -6,11 +6,34 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/engine/sim_time.h"
 
 namespace hermes::protocols {
+
+// What a worker iteration's update was: the baselines push every update; Hermes' GUP decides
+// between a major update (pushed) and a minor one (kept local).
+enum class UpdateKind { kPush, kMajor, kMinor };
+// How a run ended.
+enum class RunStatus { kOk, kDiverged };
+// Why a run ended.
+enum class StopReason {
+  kNone,           // not ended yet
+  kPatience,       // the global loss did not improve for `patience` evaluations
+  kMaxSimTime,     // the cap on simulated time
+  kMaxIterations,  // the cap on updates applied
+  kDiverged,       // a loss became non-finite
+  kNoEvents,       // nothing left to happen
+};
+
+// Their text in workers.csv, summary.csv, the CLI's run lines and traces: "push", "major",
+// "minor"; "ok", "diverged"; "", "patience", "max_sim_time", "max_iterations", "diverged",
+// "no_events".
+std::string_view update_kind_text(UpdateKind kind);
+std::string_view run_status_text(RunStatus status);
+std::string_view stop_reason_text(StopReason reason);
 
 // One evaluation of the global model after an aggregation.
 struct AggregationRecord {
@@ -31,7 +54,7 @@ struct WorkerIterationRecord {
   double local_loss = 0;
   std::optional<double> z_score;    // Hermes only
   std::optional<double> threshold;  // Hermes only
-  std::string update;               // "push" (baselines), "major" or "minor" (Hermes)
+  UpdateKind update = UpdateKind::kPush;
   std::optional<double> credits_left;
 };
 
@@ -51,10 +74,20 @@ struct ApiCalls {
   }
 };
 
+// What one worker did over a run, summed over its spans: what the demo reports per worker
+// (demo_workers.csv). The training protocols report per iteration instead (iterations_log).
+struct WorkerActivity {
+  engine::SimTime finished = 0;        // when its last iteration ended
+  engine::SimTime compute_time = 0;    // sum of its compute spans
+  engine::SimTime transfer_time = 0;   // sum of its transfer spans (chunk, update, model)
+  double bytes = 0;                    // sent + received
+  std::optional<double> credits_left;  // burst credits when it finished, B-series only
+};
+
 struct RunResult {
-  std::string status = "ok";       // ok | diverged
-  std::string stop_reason;         // patience | max_sim_time | max_iterations | diverged
-  engine::SimTime sim_time = 0;    // when the stop rule fired
+  RunStatus status = RunStatus::kOk;
+  StopReason stop_reason = StopReason::kNone;
+  engine::SimTime sim_time = 0;    // when the run ended (demo: when its last worker finished)
   std::int64_t iterations = 0;     // updates received and applied by the PS
   std::int64_t aggregations = 0;   // global-model evaluations
   std::int64_t major_updates = 0;  // Hermes: major updates; baselines: every push
@@ -64,8 +97,10 @@ struct RunResult {
   std::vector<std::int64_t> local_iterations;  // per worker
   std::vector<std::int64_t> model_requests;    // per worker: pulled models iterations started from
   std::vector<engine::SimTime> wait_time;      // per worker: idle between iterations (polling)
+  std::vector<WorkerActivity> activity;        // per worker: demo runs only
   int evaluations_since_best = 0;              // for the progress line's ETA
   double bytes = 0;                            // over the network
+  std::uint64_t events = 0;                    // simulator events processed
   // FLOPs of the math done, as the simulator charges them: worker iterations that began computing
   // (training + local evaluation; those the stop cut short included: their math runs too) and
   // completed PS test-set evaluations.

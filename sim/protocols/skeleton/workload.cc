@@ -28,6 +28,8 @@ ModelCost model_cost(const scenario::Scenario& s) {
   return model_cost(nn::make_model(scenario_model_spec(s), s.seed));
 }
 
+double model_bytes(const ModelCost& cost) { return 4.0 * static_cast<double>(cost.params); }
+
 IterationWork iteration_work(const scenario::TrainingSpec& t, const ModelCost& cost,
                              std::int64_t chunk) {
   IterationWork w;
@@ -41,7 +43,7 @@ IterationWork iteration_work(const scenario::TrainingSpec& t, const ModelCost& c
             static_cast<double>(w.test) * cost.flops_forward_per_sample;
   w.chunk_bytes =
       static_cast<double>(chunk) * (4.0 * static_cast<double>(cost.sample_floats) + 1.0);
-  w.model_bytes = 4.0 * static_cast<double>(cost.params);
+  w.model_bytes = model_bytes(cost);
   return w;
 }
 

@@ -34,6 +34,9 @@ struct IterationWork {
   double model_bytes = 0;  // parameters (or a gradient) as float32
 };
 
+// Bytes of the model's parameters (or a gradient, an update) as float32: one transfer of it.
+double model_bytes(const ModelCost& cost);
+
 // Work of one iteration on a chunk of `chunk` samples: the first floor(chunk * train_fraction)
 // train for local_epochs at batch_size (the last partial batch is a step too), the rest are
 // evaluated once (forward only).
