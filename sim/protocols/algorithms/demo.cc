@@ -55,7 +55,7 @@ class DemoRun {
   }
 
   void start_iteration(std::size_t w) {
-    if (result_.workers[w].iterations >= ctx_.run.iterations) {
+    if (result_.workers[w].iterations >= ctx_.run.demo_iterations) {
       result_.workers[w].finished = ctx_.sim.now();
       result_.workers[w].credits_left = ctx_.nodes[w + 1].credits_at(ctx_.sim.now());
       return;
