@@ -218,7 +218,7 @@ std::string name_text(const RunParam& p) {
   const std::string part = std::string(p.name_text);
   switch (p.name) {
     case NameForm::kNone:
-      return "";
+      return "no";
     case NameForm::kValue:
       return code(part + "<" + std::string(p.key) + ">");
     case NameForm::kIfChanged:
