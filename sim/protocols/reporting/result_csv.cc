@@ -1,3 +1,5 @@
+// The CSV files of protocol runs (see result_csv.h); summary.csv's params column follows the
+// declarations of sim/scenario/run_params.cc.
 #include "sim/protocols/reporting/result_csv.h"
 
 #include <string_view>
@@ -5,7 +7,7 @@
 #include <vector>
 
 #include "base/string_join.h"
-#include "sim/metrics/run_params.h"
+#include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
 #include "sim/scenario/run_params.h"
 
