@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/metrics/run_params.h"
+#include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
 
 namespace hermes::metrics {

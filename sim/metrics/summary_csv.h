@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/metrics/run_params.h"
+#include "sim/metrics/params_text.h"
 
 namespace hermes::metrics {
 

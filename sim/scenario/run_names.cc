@@ -1,8 +1,11 @@
+// Run and scenario names; default run names derive from the declarations in run_params.cc.
 #include "sim/scenario/run_names.h"
 
-#include <type_traits>
+#include <algorithm>
+#include <vector>
 
 #include "sim/scenario/object_reader.h"
+#include "sim/scenario/run_params.h"
 
 namespace hermes::scenario {
 
@@ -30,34 +33,27 @@ std::string name_number(double v) {
 }  // namespace
 
 std::string default_run_name(const RunSpec& run) {
+  std::vector<const RunParam*> params = params_of(run.protocol);
+  std::stable_sort(params.begin(), params.end(), [](const RunParam* a, const RunParam* b) {
+    return a->name_rank < b->name_rank;
+  });
   std::string name(protocol_name(run.protocol));
-  switch (run.protocol) {
-    case Protocol::kBsp:
-    case Protocol::kAsp:
-      break;
-    case Protocol::kSsp:
-      name += "-" + std::to_string(run.staleness);
-      break;
-    case Protocol::kEbsp:
-      name += "-" + std::to_string(run.lookahead);
-      break;
-    case Protocol::kHermes: {
-      const HermesParams& h = run.hermes;
-      name += name_number(h.alpha);
-      if (h.beta != defaults::kBeta) name += "-b" + name_number(h.beta);
-      if (h.lambda != defaults::kLambda) name += "-l" + std::to_string(h.lambda);
-      if (h.window != defaults::kWindow) name += "-w" + std::to_string(h.window);
-      if (h.variant == HermesVariant::kPaper) name += "-paper";
-      if (!h.gup) name += "-nogup";
-      if (!run.dynamic_allocation) name += "-nodyn";
-      if (!h.loss_weighting) name += "-nolw";
-      return name;
+  for (const RunParam* p : params) {
+    const bool changed = !p->is_default(run);
+    switch (p->name) {
+      case NameForm::kNone:
+        break;
+      case NameForm::kIfChanged:
+        if (!changed) break;
+        [[fallthrough]];
+      case NameForm::kValue:
+        name += std::string(p->name_text) + param_text(*p, p->value(run), name_number);
+        break;
+      case NameForm::kFlag:
+        if (changed) name += p->name_text;
+        break;
     }
-    case Protocol::kDemo:
-      return name;
   }
-  if (run.async_update == AsyncUpdate::kAverage) name += "-avg";
-  if (run.dynamic_allocation) name += "-dyn";
   return name;
 }
 
@@ -68,34 +64,29 @@ std::optional<std::string> default_run_name(const Json& run) {
   const auto protocol = parse_protocol(p->get_ref<const std::string&>());
   if (!protocol) return std::nullopt;
 
-  RunSpec spec;
-  spec.protocol = *protocol;
-  spec.dynamic_allocation = *protocol == Protocol::kHermes;
-  const auto get = [&run](const char* key, auto& field) {
-    using T = std::remove_reference_t<decltype(field)>;
-    const auto it = run.find(key);
-    if (it == run.end()) return;
-    if constexpr (std::is_same_v<T, bool>) {
-      if (it->is_boolean()) field = it->template get<bool>();
-    } else if constexpr (std::is_same_v<T, int>) {
-      if (it->is_number_integer()) field = it->template get<int>();
-    } else {
-      if (it->is_number()) field = it->template get<double>();
+  RunSpec spec = default_run(*protocol);
+  for (const RunParam* param : params_of(*protocol)) {
+    const auto it = run.find(param->key);
+    if (it == run.end()) continue;
+    switch (param->type) {
+      case ParamType::kBool:
+        if (it->is_boolean()) param->field.set(spec, it->get<bool>() ? 1 : 0);
+        break;
+      case ParamType::kInt:
+        if (it->is_number_integer()) param->field.set(spec, it->get<int>());
+        break;
+      case ParamType::kNumber:
+        if (it->is_number()) param->field.set(spec, it->get<double>());
+        break;
+      case ParamType::kChoice: {
+        const auto c = std::find(param->choices.begin(), param->choices.end(), *it);
+        if (c != param->choices.end()) {
+          param->field.set(spec, static_cast<double>(c - param->choices.begin()));
+        }
+        break;
+      }
     }
-  };
-  get("dynamic_allocation", spec.dynamic_allocation);
-  get("staleness", spec.staleness);
-  get("lookahead", spec.lookahead);
-  get("alpha", spec.hermes.alpha);
-  get("beta", spec.hermes.beta);
-  get("lambda", spec.hermes.lambda);
-  get("window", spec.hermes.window);
-  get("gup", spec.hermes.gup);
-  get("loss_weighting", spec.hermes.loss_weighting);
-  const auto a = run.find("async_update");
-  if (a != run.end() && *a == "average") spec.async_update = AsyncUpdate::kAverage;
-  const auto v = run.find("variant");
-  if (v != run.end() && *v == "paper") spec.hermes.variant = HermesVariant::kPaper;
+  }
   return default_run_name(spec);
 }
 

@@ -20,12 +20,13 @@ inline constexpr std::string_view kNameRule =
 // Default name of a run from its typed parameters: protocol, then its distinguishing
 // parameters: ssp-<staleness>, ebsp-<lookahead>, hermes<alpha> (alpha is negative, so
 // "hermes-1.3"), then for Hermes a suffix per non-default setting (-b<beta>, -l<lambda>,
-// -w<window>, -paper, -nogup, -nodyn, -nolw); baselines with dynamic allocation get -dyn.
+// -w<window>, -paper, -nogup, -nodyn, -nolw); baselines get -avg for averaged updates and -dyn
+// with dynamic allocation. Each parameter's part is declared in run_params.cc (RunParam::name).
 std::string default_run_name(const RunSpec& run);
 
 // The same from a raw run object, tolerating errors (used to address unnamed runs in --set
-// before validation): nullopt if it has no known "protocol"; invalid parameters count as
-// defaults.
+// before validation): nullopt if it has no known "protocol"; parameters of another protocol are
+// ignored and invalid ones count as defaults.
 std::optional<std::string> default_run_name(const Json& run);
 
 }  // namespace hermes::scenario

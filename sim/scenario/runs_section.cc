@@ -1,5 +1,7 @@
-// "runs": the protocols to execute, each with its own parameters. Parameters of another protocol
-// are unknown keys, so a typo such as "staleness" on a Hermes run cannot pass unnoticed.
+// "runs": the protocols to execute, each with its own parameters (declared in run_params.cc).
+// Parameters of another protocol are unknown keys, so a typo such as "staleness" on a Hermes run
+// cannot pass unnoticed.
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -7,6 +9,7 @@
 #include "sim/common/json_pointer.h"
 #include "sim/scenario/object_reader.h"
 #include "sim/scenario/run_names.h"
+#include "sim/scenario/run_params.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
@@ -19,38 +22,30 @@ struct ReadRun {
   bool name_given = false;
 };
 
-void read_baseline_params(ObjectReader& r, RunSpec& run) {
-  run.dynamic_allocation = r.boolean("dynamic_allocation", false).value_or(false);
-  if (run.protocol == Protocol::kSsp) {
-    run.staleness = r.int32("staleness", defaults::kStaleness, Range::at_least(0))
-                        .value_or(defaults::kStaleness);
-  } else if (run.protocol == Protocol::kEbsp) {
-    run.lookahead =
-        r.int32("lookahead", defaults::kLookahead, Range::at_least(1).up_to(limits::kMaxLookahead))
-            .value_or(defaults::kLookahead);
+// Every parameter `run.protocol` takes, in schema order; an invalid one keeps its default.
+void read_params(ObjectReader& r, RunSpec& run) {
+  for (const RunParam* p : params_of(run.protocol)) {
+    std::optional<double> value;
+    switch (p->type) {
+      case ParamType::kBool:
+        value = r.boolean(p->key, p->fallback != 0);
+        break;
+      case ParamType::kInt:
+        value = r.int32(p->key, static_cast<int>(p->fallback), p->range);
+        break;
+      case ParamType::kNumber:
+        value = r.number(p->key, p->fallback, p->range);
+        break;
+      case ParamType::kChoice: {
+        const std::string fallback = param_text(*p, p->fallback);
+        const std::string text = r.choice(p->key, p->choices, fallback).value_or(fallback);
+        value = static_cast<double>(std::find(p->choices.begin(), p->choices.end(), text) -
+                                    p->choices.begin());
+        break;
+      }
+    }
+    p->field.set(run, value.value_or(p->fallback));
   }
-  if (run.protocol != Protocol::kBsp) {
-    run.async_update =
-        r.choice("async_update", {"add", "average"}, "add").value_or("add") == "average"
-            ? AsyncUpdate::kAverage
-            : AsyncUpdate::kAdd;
-  }
-}
-
-void read_hermes_params(ObjectReader& r, RunSpec& run) {
-  HermesParams& h = run.hermes;
-  h.alpha = r.number("alpha", defaults::kAlpha, Range::below(0)).value_or(h.alpha);
-  h.beta = r.number("beta", defaults::kBeta, Range::at_least(0).under(1)).value_or(h.beta);
-  h.lambda = r.int32("lambda", defaults::kLambda, Range::at_least(1)).value_or(h.lambda);
-  h.window = r.int32("window", defaults::kWindow, Range::at_least(2).up_to(limits::kMaxWindow))
-                 .value_or(h.window);
-  h.variant =
-      r.choice("variant", {"reference", "paper"}, "reference").value_or("reference") == "paper"
-          ? HermesVariant::kPaper
-          : HermesVariant::kReference;
-  h.gup = r.boolean("gup", true).value_or(true);
-  run.dynamic_allocation = r.boolean("dynamic_allocation", true).value_or(true);
-  h.loss_weighting = r.boolean("loss_weighting", true).value_or(true);
 }
 
 ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags, Json& out) {
@@ -82,32 +77,13 @@ ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags,
   if (!protocol_text) {
     // Without a protocol the valid parameters are unknown: accept those of every protocol so
     // that only keys no protocol has are reported.
-    for (const char* key :
-         {"dynamic_allocation", "staleness", "lookahead", "async_update", "alpha", "beta", "lambda",
-          "window", "variant", "gup", "loss_weighting", "iterations"}) {
-      r.accept(key);
-    }
+    for (const RunParam& p : run_param_table()) r.accept(p.key);
     r.finish();
     return result;
   }
   RunSpec& run = result.spec;
   run.protocol = *parse_protocol(*protocol_text);
-  switch (run.protocol) {
-    case Protocol::kBsp:
-    case Protocol::kAsp:
-    case Protocol::kSsp:
-    case Protocol::kEbsp:
-      read_baseline_params(r, run);
-      break;
-    case Protocol::kHermes:
-      read_hermes_params(r, run);
-      break;
-    case Protocol::kDemo:
-      run.iterations = r.int32("iterations", defaults::kDemoIterations,
-                               Range::at_least(1).up_to(limits::kMaxDemoIterations))
-                           .value_or(defaults::kDemoIterations);
-      break;
-  }
+  read_params(r, run);
   r.finish();
   if (!result.name_given) run.name = default_run_name(run);
   out["name"] = run.name;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "base/gup_defaults.h"
 #include "sim/cluster/profile.h"
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
@@ -26,6 +27,8 @@ using Json = nlohmann::ordered_json;
 inline constexpr std::string_view kDefaultCatalog = "scenarios/profiles/azure.json";
 
 // Defaults of the Hermes reference (/work/shared/spec/hermes-reference.md) and of this schema.
+// Hermes' GUP defaults (alpha, beta, lambda, window) are in base/gup_defaults.h, shared with the
+// policy. How each run parameter is read, named and reported: sim/scenario/run_params.h.
 namespace defaults {
 inline constexpr std::uint64_t kSeed = 1;
 inline constexpr double kStarLatencyUs = 100;
@@ -38,10 +41,6 @@ inline constexpr double kTrainFraction = 0.85;
 inline constexpr int kPatience = 25;
 inline constexpr double kMaxSimTimeS = 36000;  // 10 simulated hours: beyond every paper run
 inline constexpr std::int64_t kMaxIterations = 200000;
-inline constexpr double kAlpha = -1.3;
-inline constexpr double kBeta = 0.1;
-inline constexpr int kLambda = 5;
-inline constexpr int kWindow = 10;
 inline constexpr int kStaleness = 125;  // the paper's SSP s
 inline constexpr int kLookahead = 150;  // the paper's E-BSP R
 inline constexpr int kDemoIterations = 10;
@@ -118,17 +117,18 @@ enum class HermesVariant {
 };
 
 struct HermesParams {
-  double alpha = defaults::kAlpha;  // initial z-score threshold, < 0
-  double beta = defaults::kBeta;    // threshold decay per minor update after lambda, [0, 1)
-  int lambda = defaults::kLambda;   // minor-update streak before the threshold decays, >= 1
-  int window = defaults::kWindow;   // losses kept for the z-score, >= 2
+  double alpha = gup_defaults::kAlpha;  // initial z-score threshold, < 0
+  double beta = gup_defaults::kBeta;    // threshold decay per minor update after lambda, [0, 1)
+  int lambda = gup_defaults::kLambda;   // minor-update streak before the threshold decays, >= 1
+  int window = gup_defaults::kWindow;   // losses kept for the z-score, >= 2
   HermesVariant variant = HermesVariant::kReference;
   bool gup = true;             // false: every iteration is a major update
   bool loss_weighting = true;  // false: plain averaging at the PS
 };
 
 // One protocol execution. Only the fields of `protocol` are meaningful; the others keep their
-// defaults (the loader rejects parameters that belong to another protocol).
+// defaults (the loader rejects parameters that belong to another protocol). Each field's JSON key,
+// default per protocol, range and place in run names are declared in sim/scenario/run_params.cc.
 struct RunSpec {
   std::string name;  // unique within the scenario; [A-Za-z0-9._-]+
   Protocol protocol = Protocol::kBsp;
@@ -137,7 +137,8 @@ struct RunSpec {
   int lookahead = defaults::kLookahead;          // ebsp
   AsyncUpdate async_update = AsyncUpdate::kAdd;  // asp, ssp, ebsp
   HermesParams hermes;                           // hermes
-  int iterations = defaults::kDemoIterations;    // demo: iterations per worker
+  int demo_iterations =
+      defaults::kDemoIterations;  // demo: iterations per worker (key "iterations")
 };
 
 // How the PS's control service is used, for the API-call counts (no effect on simulated time).

@@ -1,6 +1,6 @@
 #include "sim/metrics/comparison.h"
 #include "sim/metrics/comparison_render.h"
-#include "sim/metrics/run_params.h"
+#include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
 
 #include <gtest/gtest.h>

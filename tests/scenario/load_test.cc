@@ -58,7 +58,7 @@ TEST(ScenarioLoad, DemoExampleResolvesEveryNodeAndDefault) {
   ASSERT_EQ(s->runs.size(), 1u);
   EXPECT_EQ(s->runs[0].name, "demo");
   EXPECT_EQ(s->runs[0].protocol, Protocol::kDemo);
-  EXPECT_EQ(s->runs[0].iterations, 400);
+  EXPECT_EQ(s->runs[0].demo_iterations, 400);
   EXPECT_FALSE(s->outputs.dir);
   EXPECT_TRUE(s->outputs.timeline);
 

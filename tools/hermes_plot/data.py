@@ -120,7 +120,7 @@ def check_run_dir(path):
 
 
 # Run parameters, "key=value;key=value", compared as `hermes-sim compare` does
-# (sim/metrics/run_params.h): keys trimmed, a value that is entirely a decimal number compared as
+# (sim/metrics/params_text.h): keys trimmed, a value that is entirely a decimal number compared as
 # that number (so -1.60 equals -1.6), anything else as written.
 _DECIMAL = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 

@@ -54,7 +54,7 @@ class DemoRun {
   std::int64_t iteration(std::size_t w) const { return result_.local_iterations[w] + 1; }
 
   void start_iteration(std::size_t w) {
-    if (result_.local_iterations[w] >= ctx_.run.iterations) {
+    if (result_.local_iterations[w] >= ctx_.run.demo_iterations) {
       result_.activity[w].finished = ctx_.sim.now();
       result_.activity[w].credits_left = ctx_.worker_node(w).credits_at(ctx_.sim.now());
       return;

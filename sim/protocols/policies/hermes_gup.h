@@ -35,13 +35,16 @@
 #include <optional>
 #include <string_view>
 
+#include "base/gup_defaults.h"
+
 namespace hermes::protocols {
 
+// Defaults: the reference's, shared with the scenario schema (base/gup_defaults.h).
 struct HermesGupParams {
-  double alpha = -1.3;  // initial z_thres, finite and < 0
-  double beta = 0.1;    // threshold decay, in [0, 1)
-  int lambda = 5;       // minor streak before the decay starts, >= 1
-  int window = 10;      // number of losses kept, >= 2
+  double alpha = gup_defaults::kAlpha;  // initial z_thres, finite and < 0
+  double beta = gup_defaults::kBeta;    // threshold decay, in [0, 1)
+  int lambda = gup_defaults::kLambda;   // minor streak before the decay starts, >= 1
+  int window = gup_defaults::kWindow;   // number of losses kept, >= 2
 };
 
 enum class GupReason {

@@ -1,11 +1,15 @@
+// The CSV files of protocol runs (see result_csv.h); summary.csv's params column follows the
+// declarations of sim/scenario/run_params.cc.
 #include "sim/protocols/reporting/result_csv.h"
 
-#include <map>
 #include <string_view>
 #include <utility>
+#include <vector>
 
-#include "sim/metrics/run_params.h"
+#include "base/string_join.h"
+#include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
+#include "sim/scenario/run_params.h"
 
 namespace hermes::protocols {
 
@@ -14,26 +18,15 @@ std::string num(double v) { return metrics::format_fixed(v, 6); }
 }  // namespace
 
 std::string run_params(const scenario::RunSpec& r) {
-  std::map<std::string, std::string> p;
-  if (r.protocol == scenario::Protocol::kHermes) {
-    p["alpha"] = num(r.hermes.alpha);
-    p["beta"] = num(r.hermes.beta);
-    p["lambda"] = std::to_string(r.hermes.lambda);
-    p["window"] = std::to_string(r.hermes.window);
-    p["variant"] = r.hermes.variant == scenario::HermesVariant::kPaper ? "paper" : "reference";
-    if (!r.hermes.gup) p["gup"] = "false";
-    if (!r.hermes.loss_weighting) p["loss_weighting"] = "false";
-    if (!r.dynamic_allocation) p["dynamic_allocation"] = "false";
-  } else {
-    // The baselines name only what differs from their defaults.
-    if (r.protocol == scenario::Protocol::kSsp) p["staleness"] = std::to_string(r.staleness);
-    if (r.protocol == scenario::Protocol::kEbsp) p["lookahead"] = std::to_string(r.lookahead);
-    if (r.async_update == scenario::AsyncUpdate::kAverage) p["async_update"] = "average";
-    if (r.dynamic_allocation) p["dynamic_allocation"] = "true";
+  // As each parameter declares (scenario::RunParam::column); numbers rounded to 6 decimals, then
+  // canonical (shortest, keys sorted) like every params text.
+  std::vector<std::string> parts;
+  for (const scenario::RunParam* p : scenario::params_of(r.protocol)) {
+    if (p->column == scenario::ColumnForm::kNever) continue;
+    if (p->column == scenario::ColumnForm::kIfChanged && p->is_default(r)) continue;
+    parts.push_back(std::string(p->key) + "=" + scenario::param_text(*p, p->value(r), num));
   }
-  std::string out;
-  for (const auto& [k, v] : p) out += (out.empty() ? "" : ";") + k + "=" + v;
-  return metrics::canonical_params(out);
+  return metrics::canonical_params(join_strings(parts, ";"));
 }
 
 void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,

@@ -201,7 +201,7 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
     double bytes = 0;
     double seconds = 0;
     if (r.protocol == scenario::Protocol::kDemo) {
-      const double iterations = static_cast<double>(r.iterations);
+      const double iterations = static_cast<double>(r.demo_iterations);
       const double spans = (sc.outputs.timeline || trace ? 4.0 : 0.0) * w * iterations;
       bytes = spans * kBytesPerSpan * (trace ? 2.0 : 1.0);
       seconds = iterations * round_network_s;

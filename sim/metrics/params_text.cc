@@ -1,4 +1,5 @@
-#include "sim/metrics/run_params.h"
+// The "key=value;key=value" text of run parameters (see params_text.h).
+#include "sim/metrics/params_text.h"
 
 #include <algorithm>
 #include <cmath>

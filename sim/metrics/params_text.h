@@ -1,6 +1,7 @@
 // Run parameters as summary.csv and the reference table write them, "key=value;key=value": parsing,
 // the canonical text (so that equal settings compare equal however they were written), and the
-// subset match that joins a simulated run to the paper's row.
+// subset match that joins a simulated run to the paper's row. Which parameters a run writes is
+// declared in sim/scenario/run_params.cc (RunParam::column).
 #pragma once
 
 #include <map>

@@ -1,0 +1,93 @@
+// Each protocol's run parameters, declared once: JSON key, RunSpec field, default, accepted range
+// or values, help text, the protocols that take it, and how it shows in a default run name and in
+// the "params" column of summary.csv. Everything else derives from this table: reading and
+// validation of a run (runs_section.cc), both run-name builders (run_names.cc), the params column
+// (sim/protocols/reporting/result_csv.cc) and the run-keys table of scenarios/README.md (which
+// tests/scenario/run_params_test.cc checks against run_keys_table()). Adding a setting is one
+// declaration in run_params.cc plus its use.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/scenario/object_reader.h"
+#include "sim/scenario/scenario.h"
+
+namespace hermes::scenario {
+
+// A set of protocols, one bit per Protocol.
+using ProtocolSet = unsigned;
+constexpr ProtocolSet protocols(std::initializer_list<Protocol> list) {
+  ProtocolSet set = 0;
+  for (const Protocol p : list) set |= 1u << static_cast<unsigned>(p);
+  return set;
+}
+
+enum class ParamType { kBool, kInt, kNumber, kChoice };
+
+// Where a parameter shows in the name of a run that has no "name".
+enum class NameForm {
+  kNone,   // never
+  kValue,  // always: the text, then the value ("-" and 125: "ssp-125"; "" and -1.3: "hermes-1.3")
+  kIfChanged,  // the text, then the value, when not the default ("-b" and 0.15: "-b0.15")
+  kFlag,       // the text alone, when not the default ("-paper", "-nogup", "-dyn")
+};
+
+// Whether a parameter is in the params column of summary.csv.
+enum class ColumnForm {
+  kNever,
+  kAlways,
+  kIfChanged,  // only when not the default
+};
+
+// The RunSpec field of a parameter, as a double: bools 0 or 1, enums their value.
+struct FieldAccess {
+  double (*get)(const RunSpec&) = nullptr;
+  void (*set)(RunSpec&, double) = nullptr;
+};
+
+struct RunParam {
+  std::string_view key;   // in the run object, and after "runs.<run>." in --set paths
+  ProtocolSet protocols;  // those that take it; any other reports it as an unknown key
+  ParamType type;
+  double fallback;                   // the default: bools 0 or 1, choices the index into `choices`
+  Range range;                       // kInt and kNumber
+  std::vector<std::string> choices;  // kChoice: the accepted strings in the order of the enum
+  std::string_view help;             // what it does, for the README's table
+  NameForm name = NameForm::kNone;
+  std::string_view name_text;  // see NameForm
+  // The parts of a name follow in rank order, then in table order: the baselines' "-dyn" comes
+  // last though dynamic_allocation comes first in the document.
+  int name_rank = 0;
+  ColumnForm column = ColumnForm::kNever;
+  FieldAccess field;
+
+  bool taken_by(Protocol protocol) const {
+    return (protocols & (1u << static_cast<unsigned>(protocol))) != 0;
+  }
+  double value(const RunSpec& run) const { return field.get(run); }
+  bool is_default(const RunSpec& run) const { return value(run) == fallback; }
+};
+
+// Every declaration, in schema order: a run's keys are read, and written to the resolved
+// document, in this order. A key may be declared twice for disjoint protocols with different
+// defaults (dynamic_allocation).
+const std::vector<RunParam>& run_param_table();
+
+// The declarations `protocol` takes, in schema order.
+std::vector<const RunParam*> params_of(Protocol protocol);
+
+// A run of `protocol` with every parameter at its default (name empty).
+RunSpec default_run(Protocol protocol);
+
+// A value as text: bools "true"/"false", integers in decimal, choices by name, numbers by
+// `number` (run names and the params column round differently).
+std::string param_text(const RunParam& param, double value,
+                       std::string (*number)(double) = format_number);
+
+// The README's table of run keys (scenarios/README.md, "runs"), in Markdown.
+std::string run_keys_table();
+
+}  // namespace hermes::scenario
