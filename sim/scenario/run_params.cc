@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "base/gup_defaults.h"
+#include "sim/protocols/policies/gup_defaults.h"
 
 namespace hermes::scenario {
 

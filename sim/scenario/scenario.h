@@ -14,10 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
-#include "base/gup_defaults.h"
 #include "sim/cluster/profile.h"
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
+#include "sim/protocols/policies/gup_defaults.h"
 
 namespace hermes::scenario {
 
@@ -27,8 +27,9 @@ using Json = nlohmann::ordered_json;
 inline constexpr std::string_view kDefaultCatalog = "scenarios/profiles/azure.json";
 
 // Defaults of the Hermes reference (/work/shared/spec/hermes-reference.md) and of this schema.
-// Hermes' GUP defaults (alpha, beta, lambda, window) are in base/gup_defaults.h, shared with the
-// policy. How each run parameter is read, named and reported: sim/scenario/run_params.h.
+// Hermes' GUP defaults (alpha, beta, lambda, window) are the policy's own
+// (sim/protocols/policies/gup_defaults.h). How each run parameter is read, named and reported:
+// sim/scenario/run_params.h.
 namespace defaults {
 inline constexpr std::uint64_t kSeed = 1;
 inline constexpr double kStarLatencyUs = 100;

@@ -35,11 +35,11 @@
 #include <optional>
 #include <string_view>
 
-#include "base/gup_defaults.h"
+#include "sim/protocols/policies/gup_defaults.h"
 
 namespace hermes::protocols {
 
-// Defaults: the reference's, shared with the scenario schema (base/gup_defaults.h).
+// Defaults: the reference's, shared with the scenario schema (gup_defaults.h).
 struct HermesGupParams {
   double alpha = gup_defaults::kAlpha;  // initial z_thres, finite and < 0
   double beta = gup_defaults::kBeta;    // threshold decay, in [0, 1)

@@ -1,7 +1,7 @@
 // The defaults of Hermes' generalized update policy (GUP), those of the Hermes reference
-// (/work/shared/spec/hermes-reference.md). They live here, below both users, because the policy
-// (sim/protocols/policies/hermes_gup.h) may include nothing above base/ and the scenario schema
-// (sim/scenario/run_params.cc) nothing of the protocols: each takes them from this one place.
+// (/work/shared/spec/hermes-reference.md). The policies are the lowest layer of sim/protocols/,
+// below the scenario schema (tools/check-layers): the policy (hermes_gup.h) and the schema
+// (sim/scenario/run_params.cc) both take them from this one place.
 #pragma once
 
 namespace hermes::gup_defaults {

@@ -1,0 +1,173 @@
+// Simulated runs beside the paper (sim/metrics/comparison): which reference row a run joins, seeds
+// averaged, speedups and the headline ratios.
+#include "sim/metrics/comparison.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/metrics/csv_reader.h"
+#include "tests/metrics/summary_files.h"
+
+namespace hermes::metrics {
+namespace {
+
+using namespace testing;  // summary_files.h
+using ComparisonTest = SummaryFilesTest;
+
+TEST_F(ComparisonTest, RunsJoinTheMostSpecificReferenceRowOfTheirProtocol) {
+  const std::string path =
+      write("s.csv", kHeader +
+                         "h16,hermes,alpha=-1.6;beta=0.15;lambda=5;window=10,1,ok,patience,"
+                         "2000,9000,480,8,0.97,0.1,11000000,1,2000,\n"
+                         "h13,hermes,beta=0.1;alpha=-1.3;lambda=5;window=10,1,ok,patience,"
+                         "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
+                         "h16b,hermes,alpha=-1.6;beta=0.1,1,ok,patience,"
+                         "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
+                         "s,ssp,staleness=125,1,ok,patience,"
+                         "2000,2000,600,1,0.97,0.1,12000000,1,2000,\n");
+  // A reference with a less specific alpha=-1.6 row before the paper's one.
+  const std::string ref_path = write(
+      "ref.csv",
+      "framework,protocol,params,iterations,training_time_min,wi_avg,accuracy_pct,api_calls_m,"
+      "speedup_vs_bsp\nH16,hermes,alpha=-1.6,1,1,1,1,1,1\n"
+      "H16B15,hermes,alpha=-1.6;beta=0.15,1,1,1,1,1,1\nSSP5,ssp,staleness=5,1,1,1,1,1,1\n");
+  const Comparison c = compare_with_reference(read_summary_csv(path), read_reference_csv(ref_path));
+  // H16 <- h16b only; H16B15 <- h16 (two params beat one); SSP5 not simulated; then unmatched.
+  ASSERT_EQ(c.rows.size(), 5u);
+  EXPECT_EQ(c.rows[0].label, "H16");
+  EXPECT_EQ(c.rows[0].sim->runs, std::vector<std::string>{"h16b"});
+  EXPECT_EQ(c.rows[1].label, "H16B15");
+  EXPECT_EQ(c.rows[1].sim->runs, std::vector<std::string>{"h16"});
+  EXPECT_EQ(c.rows[2].label, "SSP5");
+  EXPECT_FALSE(c.rows[2].sim.has_value());
+  EXPECT_EQ(c.rows[3].label, "hermes alpha=-1.3;beta=0.1;lambda=5;window=10");
+  EXPECT_FALSE(c.rows[3].ref.has_value());
+  EXPECT_EQ(c.rows[4].label, "ssp staleness=125");
+  EXPECT_EQ(c.not_simulated, std::vector<std::string>{"SSP5"});
+  EXPECT_EQ(c.not_in_reference,
+            (std::vector<std::string>{"hermes alpha=-1.3;beta=0.1;lambda=5;window=10 (1 run)",
+                                      "ssp staleness=125 (1 run)"}));
+}
+
+TEST_F(ComparisonTest, PaperTableMatchesSimulatedParamsThatNameMore) {
+  const std::string path =
+      write("s.csv", kHeader +
+                         "h,hermes,alpha=-1.6;beta=0.15;lambda=5;window=10,1,ok,patience,"
+                         "2000,9000,480,8,0.97,0.1,11000000,1,2000,\n"
+                         "h13,hermes,alpha=-1.3;beta=0.1;lambda=5;window=10,1,ok,patience,"
+                         "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n");
+  const Comparison c = compare_text(path);
+  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.6, beta=0.15)").sim->runs,
+            std::vector<std::string>{"h"});
+  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3)").sim->runs, std::vector<std::string>{"h13"});
+  EXPECT_EQ(c.not_simulated, (std::vector<std::string>{"BSP", "ASP", "SSP (s=125)", "E-BSP (R=150)",
+                                                       "Hermes (alpha=-0.9)"}));
+  EXPECT_TRUE(c.not_in_reference.empty());
+}
+
+TEST_F(ComparisonTest, ConfigurationsSharingAReferenceRowAreLabelledByTheirExtraParams) {
+  const std::string path = write("s.csv", kHeader +
+                                              "a,hermes,alpha=-1.3;window=10,1,ok,patience,"
+                                              "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
+                                              "b,hermes,alpha=-1.3;window=20,1,ok,patience,"
+                                              "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n");
+  const Comparison c = compare_text(path);
+  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3) [window=10]").sim->runs,
+            std::vector<std::string>{"a"});
+  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3) [window=20]").sim->runs,
+            std::vector<std::string>{"b"});
+}
+
+TEST_F(ComparisonTest, SeedsOfOneConfigurationAreAveragedWithTheirRange) {
+  const std::string path = write(
+      "s.csv",
+      // Column order differs from the writer's and an extra column is present: both tolerated.
+      "extra,protocol,run,params,seed,status,stop_reason,iterations,local_iterations,sim_time_s,"
+      "wi_avg,accuracy,loss,api_calls,bytes,major_updates\n"
+      "x,bsp,bsp-s1,,1,ok,patience,9000,36000,6000,1,0.98,0.07,18000000,1e9,9000\n"
+      "y,bsp,bsp-s2,,18446744073709551615,ok,patience,9600,38400,6600,1,0.97,0.08,19000000,1e9,"
+      "9600\n"
+      "z,bsp,bsp-s3,,3,ok,patience,10200,40800,5400,1,0.99,0.06,20000000,1e9,10200\n");
+  const auto rows = read_summary_csv(path);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1].run, "bsp-s2");
+  EXPECT_EQ(rows[1].seed, 18446744073709551615u);  // seeds are 64-bit
+  EXPECT_EQ(rows[1].local_iterations, 38400);
+  EXPECT_DOUBLE_EQ(rows[1].loss, 0.08);
+  EXPECT_DOUBLE_EQ(rows[1].bytes, 1e9);
+  EXPECT_FALSE(rows[1].speedup_vs_bsp.has_value());  // column absent
+  EXPECT_EQ(rows[2].line, 4);
+
+  const Comparison c = compare_text(path);
+  const ComparisonRow& bsp = row_labelled(c, "BSP");
+  ASSERT_TRUE(bsp.sim.has_value());
+  EXPECT_EQ(bsp.sim->runs, (std::vector<std::string>{"bsp-s1", "bsp-s2", "bsp-s3"}));
+  EXPECT_EQ(bsp.sim->time_min.n, 3);
+  EXPECT_DOUBLE_EQ(bsp.sim->time_min.mean, 100.0);  // (6000 + 6600 + 5400) / 3 / 60
+  EXPECT_DOUBLE_EQ(bsp.sim->time_min.min, 90.0);
+  EXPECT_DOUBLE_EQ(bsp.sim->time_min.max, 110.0);
+  EXPECT_DOUBLE_EQ(bsp.sim->iterations.mean, 9600.0);
+  EXPECT_DOUBLE_EQ(bsp.sim->accuracy_pct.mean, 98.0);
+  EXPECT_DOUBLE_EQ(bsp.sim->accuracy_pct.min, 97.0);
+  EXPECT_DOUBLE_EQ(bsp.sim->api_calls_m.mean, 19.0);
+  // Its own speedup, computed against itself: 1 on the mean, 6000/6600 .. 6000/5400 over seeds.
+  ASSERT_TRUE(bsp.sim->speedup.has_value());
+  EXPECT_TRUE(bsp.sim->speedup_computed);
+  EXPECT_DOUBLE_EQ(bsp.sim->speedup->mean, 1.0);
+  EXPECT_DOUBLE_EQ(bsp.sim->speedup->min, 6000.0 / 6600.0);
+  EXPECT_DOUBLE_EQ(bsp.sim->speedup->max, 6000.0 / 5400.0);
+}
+
+TEST_F(ComparisonTest, HeadlineRatiosFromBothSides) {
+  const Comparison c = compare_text(write("s.csv", hand_made_summary()));
+  const SimConfig& h = *row_labelled(c, "Hermes (alpha=-1.6, beta=0.15)").sim;
+  ASSERT_TRUE(h.speedup.has_value());
+  EXPECT_TRUE(h.speedup_computed);
+  EXPECT_DOUBLE_EQ(h.speedup->mean, 10.0);  // 6000 s / 600 s
+  EXPECT_DOUBLE_EQ(row_labelled(c, "Hermes (alpha=-1.3)").sim->speedup->mean, 8.0);
+  EXPECT_DOUBLE_EQ(row_labelled(c, "SSP (s=125)").sim->speedup->mean, 0.5);
+  EXPECT_EQ(c.baseline, "bsp (1 run, mean 100.00 min)");
+
+  ASSERT_EQ(c.headlines.size(), 4u);
+  EXPECT_EQ(c.headlines[0].name, "Hermes' best speedup vs BSP");
+  EXPECT_DOUBLE_EQ(*c.headlines[0].sim, 10.0);
+  EXPECT_DOUBLE_EQ(*c.headlines[0].paper, 13.22);
+  EXPECT_EQ(c.headlines[0].note,
+            "sim: Hermes (alpha=-1.6, beta=0.15); paper: Hermes (alpha=-1.6, beta=0.15)");
+  EXPECT_EQ(c.headlines[1].name, "API calls: 1 - Hermes/SSP");
+  EXPECT_DOUBLE_EQ(*c.headlines[1].sim, 1.0 - 12.0 / 30.0);    // 60 %
+  EXPECT_DOUBLE_EQ(*c.headlines[1].paper, 1.0 - 11.4 / 29.6);  // 61.5 % (the text says 62.1 %)
+  EXPECT_EQ(c.headlines[2].name, "API calls: 1 - Hermes/BSP");
+  EXPECT_DOUBLE_EQ(*c.headlines[2].sim, 1.0 - 12.0 / 20.0);
+  EXPECT_DOUBLE_EQ(*c.headlines[2].paper, 1.0 - 11.4 / 18.9);
+  EXPECT_EQ(c.headlines[3].name, "accuracy: Hermes - BSP (points)");
+  EXPECT_NEAR(*c.headlines[3].sim, -0.5, 1e-9);  // 97.5 - 98.0
+  EXPECT_NEAR(*c.headlines[3].paper, -0.25, 1e-9);
+}
+
+TEST_F(ComparisonTest, SpeedupWrittenBySimulatorIsUsedAsIs) {
+  const Comparison c = compare_text(write(
+      "s.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,20000000,1,1,1.0\n"
+                         "h,hermes,alpha=-0.9,1,ok,patience,2200,1,600,7,0.97,0.1,1,1,1,9.5\n"));
+  const SimConfig& h = *row_labelled(c, "Hermes (alpha=-0.9)").sim;
+  EXPECT_FALSE(h.speedup_computed);
+  EXPECT_DOUBLE_EQ(h.speedup->mean, 9.5);  // not 6000 / 600
+  EXPECT_DOUBLE_EQ(*c.headlines[0].sim, 9.5);
+  // The paper's chosen Hermes row was not simulated: no simulated side for its ratios.
+  EXPECT_FALSE(c.headlines[1].sim.has_value());
+  EXPECT_EQ(c.headlines[1].note, "Hermes (alpha=-1.6, beta=0.15) vs SSP; no simulated Hermes row");
+}
+
+TEST_F(ComparisonTest, NoSimulatedBspLeavesSpeedupsEmpty) {
+  const Comparison c = compare_text(
+      write("s.csv", kHeader + "h,hermes,alpha=-0.9,1,ok,patience,2200,1,600,7,0.97,0.1,1,1,1,\n"));
+  EXPECT_FALSE(row_labelled(c, "Hermes (alpha=-0.9)").sim->speedup.has_value());
+  EXPECT_FALSE(c.headlines[0].sim.has_value());
+  EXPECT_TRUE(c.baseline.empty());
+}
+
+}  // namespace
+}  // namespace hermes::metrics
