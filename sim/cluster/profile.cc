@@ -1,16 +1,18 @@
 #include "sim/cluster/profile.h"
 
 #include <cmath>
-#include <cstdio>
 #include <initializer_list>
 #include <limits>
 #include <sstream>
 #include <utility>
 
 #include "base/file_read.h"
+#include "base/number_text.h"
+#include "base/string_join.h"
 #include "sim/cluster/compute_model.h"
-#include "sim/common/json_pointer.h"
-#include "sim/common/json_read.h"
+#include "sim/config/json_pointer.h"
+#include "sim/config/json_read.h"
+#include "sim/config/text_table.h"
 
 namespace hermes::cluster {
 namespace {
@@ -30,15 +32,6 @@ bool equals_ignore_case(std::string_view a, std::string_view b) {
   return true;
 }
 
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& s : items) {
-    if (!out.empty()) out += ", ";
-    out += s;
-  }
-  return out;
-}
-
 // Reports every key of `obj` not in `accepted`.
 void check_keys(const OJson& obj, const std::string& path, const std::vector<std::string>& accepted,
                 Diagnostics& diags) {
@@ -46,7 +39,8 @@ void check_keys(const OJson& obj, const std::string& path, const std::vector<std
     bool known = false;
     for (const auto& a : accepted) known = known || key == a;
     if (!known) {
-      diags.error(pointer_append(path, key), "unknown key; accepted keys: " + join(accepted));
+      diags.error(pointer_append(path, key),
+                  "unknown key; accepted keys: " + join_strings(accepted));
     }
   }
 }
@@ -153,8 +147,8 @@ void read_number_fields(const OJson& obj, const std::string& path, bool require_
 void read_compute(const OJson& obj, const std::string& path, bool require_all, ComputeSpec& spec,
                   Diagnostics& diags) {
   if (!obj.is_object()) {
-    diags.error(path,
-                "must be an object with keys " + join(kComputeKeys) + ", got " + type_name(obj));
+    diags.error(path, "must be an object with keys " + join_strings(kComputeKeys) + ", got " +
+                          type_name(obj));
     return;
   }
   check_keys(obj, path, kComputeKeys, diags);
@@ -169,7 +163,7 @@ void read_compute(const OJson& obj, const std::string& path, bool require_all, C
 void read_burst(const OJson& obj, const std::string& path, bool require_all, BurstSpec& spec,
                 Diagnostics& diags) {
   if (!obj.is_object()) {
-    diags.error(path, "must be an object with keys " + join(kBurstKeys) +
+    diags.error(path, "must be an object with keys " + join_strings(kBurstKeys) +
                           " (or null for a non-burstable node), got " + type_name(obj));
     return;
   }
@@ -219,8 +213,8 @@ const std::vector<std::string> kProfileKeys = {"azure_name", "vcpus", "memory_gi
 std::optional<NodeProfile> read_profile(const std::string& name, const OJson& obj,
                                         const std::string& path, Diagnostics& diags) {
   if (!obj.is_object()) {
-    diags.error(path,
-                "must be an object with keys " + join(kProfileKeys) + ", got " + type_name(obj));
+    diags.error(path, "must be an object with keys " + join_strings(kProfileKeys) + ", got " +
+                          type_name(obj));
     return std::nullopt;
   }
   const std::size_t errors_before = diags.count();
@@ -329,8 +323,8 @@ std::optional<ReferenceJob> read_reference_job(const OJson& obj, const std::stri
                                                const ProfileCatalog& catalog,
                                                const OJson* profiles_doc, Diagnostics& diags) {
   if (!obj.is_object()) {
-    diags.error(
-        path, "must be an object with keys " + join(kReferenceJobKeys) + ", got " + type_name(obj));
+    diags.error(path, "must be an object with keys " + join_strings(kReferenceJobKeys) + ", got " +
+                          type_name(obj));
     return std::nullopt;
   }
   const std::size_t errors_before = diags.count();
@@ -354,7 +348,7 @@ std::optional<ReferenceJob> read_reference_job(const OJson& obj, const std::stri
     read_steps(*v, pointer_append(path, "steps"), job.steps, diags);
   }
   const std::string accepted_names =
-      "one of the catalog's profiles (" + join(catalog.names()) + ")";
+      "one of the catalog's profiles (" + join_strings(catalog.names()) + ")";
   if (const auto* v = required("target_seconds_on", "the name of " + accepted_names)) {
     const std::string target_path = pointer_append(path, "target_seconds_on");
     if (read_string(*v, target_path, true, job.target_profile, diags)) {
@@ -372,19 +366,6 @@ std::optional<ReferenceJob> read_reference_job(const OJson& obj, const std::stri
   }
   if (diags.count() != errors_before) return std::nullopt;
   return job;
-}
-
-std::string fixed(double x, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
-  return buf;
-}
-
-// Shortest decimal that round-trips for display of published values (750, 3.5, 0.04).
-std::string compact(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
 }
 
 }  // namespace
@@ -487,8 +468,8 @@ void apply_overrides(NodeProfile& profile, const nlohmann::json& overrides_in,
   const OJson overrides(overrides_in);
   const std::vector<std::string> accepted = {"vcpus", "memory_gib", "nic_mbps", "compute", "burst"};
   if (!overrides.is_object()) {
-    diags.error(json_path, "overrides must be an object with keys " + join(accepted) + ", got " +
-                               type_name(overrides));
+    diags.error(json_path, "overrides must be an object with keys " + join_strings(accepted) +
+                               ", got " + type_name(overrides));
     return;
   }
   const std::size_t errors_before = diags.count();
@@ -538,47 +519,37 @@ std::string format_catalog_table(const ProfileCatalog& catalog) {
   for (const auto& p : catalog.profiles()) {
     std::string burst = "-";
     if (p.burst) {
-      burst = compact(p.burst->baseline_pct) + "/" + compact(p.burst->credits_per_hour) + "/" +
-              compact(p.burst->max_credits) + "/" + compact(p.burst->initial_credits);
+      burst = format_significant(p.burst->baseline_pct) + "/" +
+              format_significant(p.burst->credits_per_hour) + "/" +
+              format_significant(p.burst->max_credits) + "/" +
+              format_significant(p.burst->initial_credits);
     }
-    rows.push_back({p.name, p.azure_name, std::to_string(p.vcpus), compact(p.memory_gib),
-                    compact(p.nic_mbps), fixed(p.compute.gflops, 3),
-                    compact(p.compute.step_overhead_us), compact(p.compute.jitter_cv), burst});
+    rows.push_back({p.name, p.azure_name, std::to_string(p.vcpus), format_significant(p.memory_gib),
+                    format_significant(p.nic_mbps), format_fixed(p.compute.gflops, 3),
+                    format_significant(p.compute.step_overhead_us),
+                    format_significant(p.compute.jitter_cv), burst});
     if (job) {
       const double seconds = full_speed_seconds(p.compute, job->flops, job->steps);
       std::string capped = "-";
       // Out of credits the VM runs at baseline_pct of one vCPU out of 100% x vCPUs.
-      if (p.burst) capped = fixed(seconds * 100.0 * p.vcpus / p.burst->baseline_pct, 2);
-      rows.back().push_back(fixed(seconds, 2));
+      if (p.burst) capped = format_fixed(seconds * 100.0 * p.vcpus / p.burst->baseline_pct, 2);
+      rows.back().push_back(format_fixed(seconds, 2));
       rows.back().push_back(capped);
     }
   }
-  std::vector<std::size_t> width(header.size());
-  for (std::size_t c = 0; c < header.size(); ++c) {
-    width[c] = header[c].size();
-    for (const auto& r : rows) width[c] = std::max(width[c], r[c].size());
-  }
-  // Text columns left-aligned, numbers right-aligned.
-  auto emit = [&](std::ostringstream& os, const std::vector<std::string>& cells) {
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      const std::size_t pad = width[c] - cells[c].size();
-      if (c > 0) os << "  ";
-      if (c < 2) {
-        os << cells[c] << (c + 1 < cells.size() ? std::string(pad, ' ') : "");
-      } else {
-        os << std::string(pad, ' ') << cells[c];
-      }
-    }
-    os << '\n';
-  };
+  // Text columns left-aligned, numbers right-aligned; no rule under the header.
+  config::TextTable table;
+  table.rule = false;
+  table.group_gap = table.gap;
+  for (std::size_t c = 0; c < header.size(); ++c) table.columns.push_back({"", header[c], c >= 2});
+  table.rows = std::move(rows);
   std::ostringstream os;
-  emit(os, header);
-  for (const auto& r : rows) emit(os, r);
+  config::render_text(os, table);
   if (job) {
     os << "chunk s: predicted full-speed seconds (no jitter) for the calibration reference job, "
-       << job->steps << " steps and " << fixed(job->flops / 1e9, 4) << " GFLOP, calibrated to "
-       << compact(job->target_seconds) << " s on " << job->target_profile
-       << ".\n  reference job: " << job->description
+       << job->steps << " steps and " << format_fixed(job->flops / 1e9, 4)
+       << " GFLOP, calibrated to " << format_significant(job->target_seconds) << " s on "
+       << job->target_profile << ".\n  reference job: " << job->description
        << "\ncapped s: the same with no burst credits left.\n";
   } else {
     os << "(this catalog has no calibration reference_job: no predicted times)\n";

@@ -2,7 +2,7 @@
 
 #include <type_traits>
 
-#include "sim/scenario/object_reader.h"
+#include "sim/config/object_reader.h"
 
 namespace hermes::scenario {
 

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "base/diagnostics.h"
+#include "base/number_text.h"
 #include "tests/common/scratch_dir_test.h"
 
 namespace hermes {

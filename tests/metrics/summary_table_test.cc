@@ -1,3 +1,4 @@
+#include "base/number_text.h"
 #include "sim/metrics/comparison.h"
 #include "sim/metrics/comparison_render.h"
 #include "sim/metrics/run_params.h"

@@ -4,13 +4,14 @@
 #include <string_view>
 #include <utility>
 
+#include "base/number_text.h"
 #include "sim/metrics/run_params.h"
 #include "sim/metrics/summary_csv.h"
 
 namespace hermes::protocols {
 
 namespace {
-std::string num(double v) { return metrics::format_fixed(v, 6); }
+std::string num(double v) { return format_fixed(v, 6); }
 }  // namespace
 
 std::string run_params(const scenario::RunSpec& r) {
