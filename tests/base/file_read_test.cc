@@ -11,7 +11,6 @@
 #include <string>
 
 #include "base/diagnostics.h"
-#include "base/number_text.h"
 #include "tests/common/scratch_dir_test.h"
 
 namespace hermes {
@@ -57,12 +56,6 @@ TEST_F(FileRead, RefusesWhatIsNotARegularFileOfBoundedSize) {
             "cannot open scenario file '" + path("loop1") + "': Too many levels of symbolic links");
   EXPECT_EQ(error_of(path("missing")),
             "cannot open scenario file '" + path("missing") + "': No such file or directory");
-}
-
-TEST(ByteText, DecimalUnits) {
-  EXPECT_EQ(byte_text(512), "512 bytes");
-  EXPECT_EQ(byte_text(16e6), "16 MB");
-  EXPECT_EQ(byte_text(2.5e9), "2.5 GB");
 }
 
 }  // namespace
