@@ -2,7 +2,7 @@
 
 #include <type_traits>
 
-#include "sim/config/object_reader.h"
+#include "base/number_text.h"
 
 namespace hermes::scenario {
 

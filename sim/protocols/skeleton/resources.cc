@@ -10,15 +10,15 @@
 #include "base/file_read.h"
 #include "base/number_text.h"
 #include "sim/config/json_pointer.h"
-#include "sim/config/object_reader.h"
 #include "sim/protocols/skeleton/workload.h"
 
 namespace hermes::protocols {
 
 namespace {
 
-// Estimates print with 3 significant digits (format_significant(v, 3): "3.88e+301", "0.53"),
-// exact values (the user's, counts, limits) with format_number.
+// Estimates are approximations and print with 3 significant digits (format_significant(v, 3):
+// "3.88e+301", "0.53"); exact values (the user's, counts, limits) print with format_number.
+
 // The numbers of the estimates (scenarios/README.md, "Limits"), measured on the project's 2-core
 // machine: the training loop's rate per core (README, "Speed"), a worker's memory (6 copies of the
 // parameters: model, gradients, iteration start, Hermes' sync point and gradient sum, buffers in
