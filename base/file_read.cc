@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 
 #include "base/diagnostics.h"
+#include "base/number_text.h"
 
 namespace hermes {
 
@@ -96,23 +96,6 @@ std::string read_regular_file(const std::string& path, std::uint64_t max_bytes,
 std::vector<std::uint8_t> read_regular_file_bytes(const std::string& path, std::uint64_t max_bytes,
                                                   std::string_view what) {
   return read_whole<std::vector<std::uint8_t>>(path, max_bytes, what);
-}
-
-std::string byte_text(double bytes) {
-  const char* unit = "bytes";
-  double v = bytes;
-  for (const char* u : {"kB", "MB", "GB", "TB", "PB"}) {
-    if (v < 1000) break;
-    v /= 1000;
-    unit = u;
-  }
-  char buf[64];
-  if (unit[0] == 'b') {
-    std::snprintf(buf, sizeof buf, "%.0f bytes", v);
-  } else {
-    std::snprintf(buf, sizeof buf, v < 10 ? "%.1f %s" : "%.0f %s", v, unit);
-  }
-  return buf;
 }
 
 }  // namespace hermes

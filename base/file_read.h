@@ -13,7 +13,7 @@ namespace hermes {
 
 // Limits of what the tool reads (scenarios/README.md, "Limits"). Each is far above what the
 // project's own files need: the largest shipped scenario is 2 KB, the catalog 12 KB.
-// Decimal units, as messages print them (byte_text).
+// Decimal units, as messages print them (byte_text, base/number_text.h).
 inline constexpr std::uint64_t kMB = 1'000'000;
 inline constexpr std::uint64_t kMaxScenarioBytes = 16 * kMB;
 inline constexpr std::uint64_t kMaxProfileCatalogBytes = 16 * kMB;
@@ -31,8 +31,5 @@ std::string read_regular_file(const std::string& path, std::uint64_t max_bytes,
                               std::string_view what);
 std::vector<std::uint8_t> read_regular_file_bytes(const std::string& path, std::uint64_t max_bytes,
                                                   std::string_view what);
-
-// "16 MB", "1.5 GB": a byte count for messages, in decimal units.
-std::string byte_text(double bytes);
 
 }  // namespace hermes

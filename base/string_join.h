@@ -10,8 +10,9 @@
 
 namespace hermes {
 
-// `items` separated by `sep` ("" for no items).
-inline std::string join_strings(const std::vector<std::string>& items, std::string_view sep) {
+// `items` separated by `sep` ("" for no items); ", " lists names in messages.
+inline std::string join_strings(const std::vector<std::string>& items,
+                                std::string_view sep = ", ") {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (i > 0) out += sep;

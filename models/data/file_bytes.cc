@@ -11,6 +11,7 @@
 
 #include "base/diagnostics.h"
 #include "base/file_read.h"
+#include "base/number_text.h"
 
 namespace hermes::data {
 namespace {

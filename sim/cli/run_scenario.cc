@@ -11,6 +11,8 @@
 #include <optional>
 #include <sstream>
 
+#include "base/number_text.h"
+#include "sim/config/text_table.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/protocols/registry.h"
 #include "sim/protocols/reporting/demo_csv.h"
@@ -28,28 +30,38 @@ void print_demo_table(const scenario::Scenario& sc, const protocols::FinishedRun
   std::cout << "run " << f.spec->name << " (demo): " << r.activity.size() << " workers, simulated "
             << std::fixed << std::setprecision(3) << engine::to_seconds(r.sim_time) << " s, "
             << r.events << " events\n";
-  std::cout << "  " << std::left << std::setw(6) << "node" << std::setw(10) << "profile"
-            << std::right << std::setw(6) << "iters" << std::setw(12) << "finished_s"
-            << std::setw(12) << "mean_iter_s" << std::setw(12) << "compute_s" << std::setw(12)
-            << "transfer_s" << std::setw(10) << "credits" << '\n';
+  // Fixed widths (a wider cell overflows its row, as the table always printed), two blanks in.
+  config::TextTable table;
+  table.indent = "  ";
+  table.gap = "";
+  table.rule = false;
+  table.group_gap = table.gap;
+  const auto column = [&](const char* name, bool right, std::size_t width) {
+    table.columns.push_back({"", name, right, width, false});
+  };
+  column("node", false, 6);
+  column("profile", false, 10);
+  column("iters", true, 6);
+  for (const char* name : {"finished_s", "mean_iter_s", "compute_s", "transfer_s"}) {
+    column(name, true, 12);
+  }
+  column("credits", true, 10);
+  const auto fixed = [](double v, int decimals) {
+    return format_fixed(v, decimals, NegativeZero::kKeep);  // as std::fixed prints it
+  };
   for (std::size_t w = 0; w < r.activity.size(); ++w) {
     const auto& s = r.activity[w];
     const auto& node = sc.nodes[protocols::RunContext::worker_host(w)];
     const std::int64_t iterations = r.local_iterations[w];
     const double mean =
         iterations > 0 ? engine::to_seconds(s.finished) / static_cast<double>(iterations) : 0.0;
-    std::cout << "  " << std::left << std::setw(6) << node.host << std::setw(10)
-              << node.profile.name << std::right << std::setw(6) << iterations << std::setw(12)
-              << std::setprecision(3) << engine::to_seconds(s.finished) << std::setw(12) << mean
-              << std::setw(12) << engine::to_seconds(s.compute_time) << std::setw(12)
-              << engine::to_seconds(s.transfer_time) << std::setw(10);
-    if (s.credits_left) {
-      std::cout << std::setprecision(2) << *s.credits_left;
-    } else {
-      std::cout << "-";
-    }
-    std::cout << '\n';
+    table.rows.push_back({node.host, node.profile.name, std::to_string(iterations),
+                          fixed(engine::to_seconds(s.finished), 3), fixed(mean, 3),
+                          fixed(engine::to_seconds(s.compute_time), 3),
+                          fixed(engine::to_seconds(s.transfer_time), 3),
+                          s.credits_left ? fixed(*s.credits_left, 2) : "-"});
   }
+  config::render_text(std::cout, table);
 }
 
 // Progress of a protocol run on stderr: rewritten in place on a terminal, a plain line every

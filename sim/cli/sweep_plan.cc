@@ -1,10 +1,11 @@
 #include "sim/cli/sweep_plan.h"
 
 #include "base/file_read.h"
+#include "base/number_text.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/common/build_info.h"
-#include "sim/common/json_read.h"
+#include "sim/config/json_read.h"
 #include "sim/sweep/grid.h"
 
 namespace hermes::cli {

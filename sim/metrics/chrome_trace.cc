@@ -6,7 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "sim/metrics/number_text.h"
+#include "base/number_text.h"
 
 namespace hermes::metrics {
 

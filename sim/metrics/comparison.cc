@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/metrics/csv_writer.h"
 

@@ -8,36 +8,22 @@
 #include <utility>
 #include <vector>
 
+#include "base/number_text.h"
 #include "base/string_join.h"
+#include "sim/config/text_table.h"
 #include "sim/metrics/csv_writer.h"
-#include "sim/metrics/text_table.h"
 
 namespace hermes::metrics {
+
+using config::render_markdown;
+using config::render_text;
+using config::TextTable;
 
 std::optional<TableFormat> parse_table_format(std::string_view name) {
   if (name == "text") return TableFormat::kText;
   if (name == "csv") return TableFormat::kCsv;
   if (name == "markdown") return TableFormat::kMarkdown;
   return std::nullopt;
-}
-
-std::string format_min_decimals(double value, int min_decimals) {
-  if (!std::isfinite(value)) return format_fixed(value, 0);
-  char buf[400];  // the shortest fixed text of any double: at most 309 digits, or 0.<324 digits>
-  const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
-  std::string s(buf, res.ptr);
-  if (s == "-0") s = "0";
-  if (min_decimals <= 0) return s;
-  std::size_t dot = s.find('.');
-  if (dot == std::string::npos) {
-    s += '.';
-    dot = s.size() - 1;
-  }
-  const std::size_t decimals = s.size() - dot - 1;
-  if (decimals < static_cast<std::size_t>(min_decimals)) {
-    s.append(static_cast<std::size_t>(min_decimals) - decimals, '0');
-  }
-  return s;
 }
 
 namespace {

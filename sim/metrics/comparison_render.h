@@ -19,8 +19,4 @@ std::optional<TableFormat> parse_table_format(std::string_view name);  // text, 
 // every metric (no headlines: they are ratios of these rows).
 void write_comparison(std::ostream& out, const Comparison& comparison, TableFormat format);
 
-// Shortest round-trip decimal text of `value` with at least `min_decimals` digits after the point
-// (98.07 -> "98.07", 90.625 -> "90.625", 1 -> "1.00" for 2): the paper's numbers as printed.
-std::string format_min_decimals(double value, int min_decimals);
-
 }  // namespace hermes::metrics

@@ -35,8 +35,6 @@ class CsvWriter {
   std::size_t rows_ = 0;
 };
 
-std::string format_fixed(double value, int decimals);
-
 // `text` as one CSV field: as is, or quoted (RFC 4180) if it holds a comma, quote or line break.
 std::string csv_field(std::string_view text);
 

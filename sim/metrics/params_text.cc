@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "base/diagnostics.h"
+#include "base/number_text.h"
 #include "base/string_join.h"
-#include "sim/metrics/number_text.h"
 
 namespace hermes::metrics {
 

@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "base/diagnostics.h"
+#include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/metrics/csv_reader.h"
-#include "sim/metrics/number_text.h"
 
 namespace hermes::metrics {
 

@@ -1,7 +1,7 @@
 // "api": how the control-plane calls of the PS are counted (the paper's "API calls").
 #include <string>
 
-#include "sim/scenario/object_reader.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {

@@ -1,8 +1,8 @@
 // "cluster": the PS and the worker groups, expanded into one NodeSpec per machine.
 #include <string>
 
-#include "sim/common/json_pointer.h"
-#include "sim/scenario/object_reader.h"
+#include "sim/config/json_pointer.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
@@ -41,7 +41,7 @@ Group read_group(const Json& value, const std::string& path, bool is_ps,
   const cluster::NodeProfile* found = catalog->find(*profile_name);
   if (found == nullptr) {
     r.error("profile", "unknown profile '" + *profile_name + "' (catalog " + catalog_label +
-                           " has: " + join(catalog->names()) + ")");
+                           " has: " + join_strings(catalog->names()) + ")");
     return group;
   }
   group.profile = *found;

@@ -1,7 +1,7 @@
 // The small sections: "dataset", "model" and "outputs".
 #include <string>
 
-#include "sim/scenario/object_reader.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {

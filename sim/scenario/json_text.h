@@ -1,7 +1,7 @@
 // Parsing scenario text into JSON with diagnostics a person can act on: malformed JSON is
 // reported with its line and column, duplicate object keys (which nlohmann would silently
 // collapse to the last one), nesting deeper than kMaxJsonDepth and numbers beyond a double's range
-// with their JSON pointer (the parser itself: sim/common/json_read.h).
+// with their JSON pointer (the parser itself: sim/config/json_read.h).
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
-#include "sim/common/json_read.h"
+#include "sim/config/json_read.h"
 
 namespace hermes::scenario {
 

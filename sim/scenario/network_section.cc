@@ -2,8 +2,8 @@
 #include <cmath>
 #include <string>
 
-#include "sim/common/json_pointer.h"
-#include "sim/scenario/object_reader.h"
+#include "sim/config/json_pointer.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "sim/scenario/object_reader.h"
+#include "base/number_text.h"
 #include "sim/scenario/run_params.h"
 
 namespace hermes::scenario {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "base/string_join.h"
 #include "sim/protocols/policies/gup_defaults.h"
 
 namespace hermes::scenario {
@@ -181,7 +182,7 @@ std::string protocol_list(ProtocolSet set) {
   for (const std::string& name : protocol_names()) {
     if ((set & protocols({*parse_protocol(name)})) != 0) names.push_back(name);
   }
-  return join(names);
+  return join_strings(names);
 }
 
 std::string type_text(ParamType type) {
@@ -208,7 +209,7 @@ std::string accepted_text(const RunParam& p) {
     case ParamType::kChoice: {
       std::vector<std::string> quoted;
       for (const std::string& c : p.choices) quoted.push_back(code(c));
-      return join(quoted);
+      return join_strings(quoted);
     }
   }
   return "";

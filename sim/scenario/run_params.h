@@ -12,10 +12,12 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/scenario/object_reader.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::scenario {
+
+using config::Range;
 
 // A set of protocols, one bit per Protocol.
 using ProtocolSet = unsigned;

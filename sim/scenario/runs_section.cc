@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "sim/common/json_pointer.h"
-#include "sim/scenario/object_reader.h"
+#include "sim/config/json_pointer.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/run_names.h"
 #include "sim/scenario/run_params.h"
 #include "sim/scenario/sections.h"
@@ -70,7 +70,7 @@ ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags,
   std::optional<std::string> protocol_text;
   if (r.accept("protocol") == nullptr) {
     r.error("protocol",
-            "missing required key 'protocol' (accepted: " + join(protocol_names()) + ")");
+            "missing required key 'protocol' (accepted: " + join_strings(protocol_names()) + ")");
   } else {
     protocol_text = r.choice("protocol", protocol_names(), std::nullopt);
   }
@@ -95,8 +95,8 @@ ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags,
 
 std::vector<RunSpec> read_runs(const Json* value, Diagnostics& diags, Json& out) {
   std::vector<RunSpec> runs;
-  const std::string accepted =
-      "a non-empty array of run objects, each with a \"protocol\" (" + join(protocol_names()) + ")";
+  const std::string accepted = "a non-empty array of run objects, each with a \"protocol\" (" +
+                               join_strings(protocol_names()) + ")";
   if (value == nullptr) {
     diags.error("/runs", "missing required key 'runs' (accepted: " + accepted + ")");
     return runs;

@@ -5,8 +5,8 @@
 #include <limits>
 #include <string>
 
+#include "sim/config/object_reader.h"
 #include "sim/scenario/json_text.h"
-#include "sim/scenario/object_reader.h"
 #include "sim/scenario/run_names.h"
 #include "sim/scenario/scenario.h"
 #include "sim/scenario/sections.h"

@@ -8,10 +8,17 @@
 
 #include "base/diagnostics.h"
 #include "sim/cluster/profile.h"
+#include "sim/config/object_reader.h"
 #include "sim/network/network_spec.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::scenario {
+
+// The section readers are written against the configuration reader (sim/config/object_reader.h).
+using config::describe_value;
+using config::empty_object;
+using config::ObjectReader;
+using config::Range;
 
 struct ClusterResult {
   std::vector<NodeSpec> nodes;  // PS first; nodes with an unknown profile are placeholders

@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <optional>
 
-#include "sim/common/json_pointer.h"
-#include "sim/common/json_read.h"
-#include "sim/scenario/object_reader.h"
+#include "sim/config/json_pointer.h"
+#include "sim/config/json_read.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/run_names.h"
 
 namespace hermes::scenario {
@@ -160,7 +160,7 @@ bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
                               "': no element is named that or a dotted prefix of it, and '" +
                               segs[k] + "' is not an index (" + range +
                               ") or '-' (append, as the last segment)" +
-                              (names.empty() ? std::string() : "; names: " + join(names)));
+                              (names.empty() ? std::string() : "; names: " + join_strings(names)));
       }
       path = pointer_append(path, *found);
       k += used;
@@ -172,8 +172,9 @@ bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
       continue;
     }
     return fail(path, (path.empty() ? std::string("the document") : path) + " is " +
-                          describe_value(*node) + ", not an object or array: cannot apply '" +
-                          join_segments(segs, k, n) + "' to it");
+                          config::describe_value(*node) +
+                          ", not an object or array: cannot apply '" + join_segments(segs, k, n) +
+                          "' to it");
   }
 }
 

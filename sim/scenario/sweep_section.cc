@@ -6,8 +6,8 @@
 #include <limits>
 #include <string>
 
-#include "sim/common/json_pointer.h"
-#include "sim/scenario/object_reader.h"
+#include "sim/config/json_pointer.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {

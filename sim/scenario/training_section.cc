@@ -1,7 +1,7 @@
 // "training": SGD hyper-parameters, chunking and the stop rule shared by every run.
 #include <string>
 
-#include "sim/scenario/object_reader.h"
+#include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {

@@ -6,7 +6,8 @@
 #include <optional>
 
 #include "base/diagnostics.h"
-#include "sim/common/json_read.h"
+#include "base/number_text.h"
+#include "sim/config/json_read.h"
 #include "sim/scenario/set_overrides.h"
 
 namespace hermes::sweep {
@@ -15,21 +16,12 @@ namespace {
 
 constexpr std::size_t kMaxAxisValues = 10000;
 
-std::string fixed_text(double v, int decimals) {
-  // Any double: at most 309 integer digits, a sign, a point and the decimals.
-  std::string buf(static_cast<std::size_t>(decimals) + 320, '\0');
-  const auto res =
-      std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::fixed, decimals);
-  buf.resize(static_cast<std::size_t>(res.ptr - buf.data()));
-  return buf;
-}
-
 // Fewest decimals with which `v` prints as text that reads back as exactly `v` (0.1 -> 1,
 // 1e-21 -> 21). Every double's exact decimal expansion ends within 1074 decimals, and one that
 // reads back is found well before: at most 17 significant digits after the leading zeros.
 int decimals_of(double v) {
   for (int d = 0; d < 1100; ++d) {
-    const std::string text = fixed_text(v, d);
+    const std::string text = format_fixed(v, d, NegativeZero::kKeep);
     double back = 0;
     std::from_chars(text.data(), text.data() + text.size(), back);
     if (back == v) return d;
@@ -83,7 +75,8 @@ std::vector<Json> range_values(double from, double to, double step, const std::s
   const int decimals = std::max({decimals_of(from), decimals_of(to), decimals_of(step)});
   std::vector<Json> values;
   for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {
-    const std::string text = fixed_text(from + static_cast<double>(i) * step, decimals);
+    const std::string text =
+        format_fixed(from + static_cast<double>(i) * step, decimals, NegativeZero::kKeep);
     const double v = *parse_number(text);
     if (decimals == 0 && std::fabs(v) < 9e15) {
       values.emplace_back(static_cast<std::int64_t>(v));

@@ -10,8 +10,8 @@
 
 #include "base/diagnostics.h"
 #include "base/file_read.h"
-#include "sim/common/json_read.h"
 #include "sim/common/owned_dirs.h"
+#include "sim/config/json_read.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/points.h"

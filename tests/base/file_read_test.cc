@@ -58,11 +58,5 @@ TEST_F(FileRead, RefusesWhatIsNotARegularFileOfBoundedSize) {
             "cannot open scenario file '" + path("missing") + "': No such file or directory");
 }
 
-TEST(ByteText, DecimalUnits) {
-  EXPECT_EQ(byte_text(512), "512 bytes");
-  EXPECT_EQ(byte_text(16e6), "16 MB");
-  EXPECT_EQ(byte_text(2.5e9), "2.5 GB");
-}
-
 }  // namespace
 }  // namespace hermes

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/number_text.h"
 #include "sim/metrics/csv_reader.h"
 #include "tests/metrics/summary_files.h"
 

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "base/number_text.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/metrics/csv_reader.h"
 #include "sim/metrics/csv_writer.h"

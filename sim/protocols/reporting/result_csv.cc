@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
@@ -14,7 +15,7 @@
 namespace hermes::protocols {
 
 namespace {
-std::string num(double v) { return metrics::format_fixed(v, 6); }
+std::string num(double v) { return format_fixed(v, 6); }
 }  // namespace
 
 std::string run_params(const scenario::RunSpec& r) {

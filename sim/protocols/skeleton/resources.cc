@@ -2,20 +2,22 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <mutex>
 #include <set>
 #include <utility>
 
 #include "base/file_read.h"
-#include "sim/common/json_pointer.h"
+#include "base/number_text.h"
+#include "sim/config/json_pointer.h"
 #include "sim/protocols/skeleton/workload.h"
-#include "sim/scenario/object_reader.h"
 
 namespace hermes::protocols {
 
 namespace {
+
+// Estimates are approximations and print with 3 significant digits (format_significant(v, 3):
+// "3.88e+301", "0.53"); exact values (the user's, counts, limits) print with format_number.
 
 // The numbers of the estimates (scenarios/README.md, "Limits"), measured on the project's 2-core
 // machine: the training loop's rate per core (README, "Speed"), a worker's memory (6 copies of the
@@ -31,14 +33,6 @@ constexpr double kTestSamples = 10000;
 // The highest |z| RandomStream::normal can return: sqrt(-2 ln 2^-53) = 8.57 (Box-Muller).
 constexpr double kMaxNormal = 8.6;
 const std::string kMaxDurationText = "1e9";
-
-// An estimate rounded to `digits` significant digits ("3.88e+301", "0.53"): these numbers are
-// approximations. Exact values (the user's, counts, limits) go through scenario::format_number.
-std::string rounded(double v, int digits = 3) {
-  char buf[32];  // "%.*g" with digits <= 6: at most 13 characters
-  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-  return buf;
-}
 
 // model_cost builds the model: once per dataset and model (a sweep checks every point).
 ModelCost cached_cost(const scenario::Scenario& sc) {
@@ -115,13 +109,14 @@ void check_compute(const scenario::Scenario& sc, const scenario::NodeSpec& node,
   const double worst = full * max_jitter(c.jitter_cv) * throttle(node.profile);
   if (std::isfinite(worst) && worst <= kMaxDurationSeconds) return;
   diags.error(source_path(sc, node, "compute"),
-              job + " takes up to " + rounded(worst) + " simulated seconds on " +
-                  node.profile.name + " (" + rounded(flops) + " FLOP and " + std::to_string(steps) +
-                  " steps at gflops " + scenario::format_number(c.gflops) + ", step_overhead_us " +
-                  scenario::format_number(c.step_overhead_us) + ", jitter up to x" +
-                  rounded(max_jitter(c.jitter_cv)) +
-                  (node.profile.burst ? ", x" + rounded(throttle(node.profile)) + " at its baseline"
-                                      : std::string()) +
+              job + " takes up to " + format_significant(worst, 3) + " simulated seconds on " +
+                  node.profile.name + " (" + format_significant(flops, 3) + " FLOP and " +
+                  std::to_string(steps) + " steps at gflops " + format_number(c.gflops) +
+                  ", step_overhead_us " + format_number(c.step_overhead_us) + ", jitter up to x" +
+                  format_significant(max_jitter(c.jitter_cv), 3) +
+                  (node.profile.burst
+                       ? ", x" + format_significant(throttle(node.profile), 3) + " at its baseline"
+                       : std::string()) +
                   "): above the " + kMaxDurationText +
                   " s a simulated duration may take (accepted: compute values for which it takes "
                   "at most " +
@@ -132,10 +127,10 @@ void check_transfer(const std::string& path, const std::string& what, double mbp
                     double bytes, Diagnostics& diags) {
   const double seconds = workers * bytes * 8.0 / (mbps * 1e6);
   if (std::isfinite(seconds) && seconds <= kMaxDurationSeconds) return;
-  diags.error(path, what + " at " + scenario::format_number(mbps) +
-                        " Mbit/s: " + scenario::format_number(workers) + " transfers of up to " +
-                        byte_text(bytes) + " sharing it take up to " + rounded(seconds) +
-                        " simulated seconds: above the " + kMaxDurationText +
+  diags.error(path, what + " at " + format_number(mbps) + " Mbit/s: " + format_number(workers) +
+                        " transfers of up to " + byte_text(bytes) + " sharing it take up to " +
+                        format_significant(seconds, 3) + " simulated seconds: above the " +
+                        kMaxDurationText +
                         " s a simulated duration may take (accepted: a bandwidth for which they "
                         "take at most " +
                         kMaxDurationText + " s)");
@@ -221,20 +216,20 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
   e.memory_bytes = e.dataset_bytes + run_bytes;
   e.memory_text = byte_text(e.memory_bytes) + " of memory (";
   if (protocols) {
-    e.memory_text += scenario::format_number(w) + " workers x " + byte_text(e.per_worker_bytes) +
-                     " + " + sc.dataset.name + " " + byte_text(e.dataset_bytes) + "; largest run " +
+    e.memory_text += format_number(w) + " workers x " + byte_text(e.per_worker_bytes) + " + " +
+                     sc.dataset.name + " " + byte_text(e.dataset_bytes) + "; largest run " +
                      largest + ")";
   } else {
     e.memory_text += "the demo runs' timelines, largest run " + largest + ")";
   }
-  e.time_text = "about " + rounded(e.hours, 2) + " h on one core (";
+  e.time_text = "about " + format_significant(e.hours, 2) + " h on one core (";
   if (protocols) {
-    e.time_text += rounded(e.round_flops / 1e12) + " TFLOP per round of " +
-                   scenario::format_number(w) + " worker iterations at " +
-                   scenario::format_number(kFlopsPerSecond / 1e9) +
+    e.time_text += format_significant(e.round_flops / 1e12, 3) + " TFLOP per round of " +
+                   format_number(w) + " worker iterations at " +
+                   format_number(kFlopsPerSecond / 1e9) +
                    " GFLOP/s, plus the network; the largest of a protocol round and a demo run)";
   } else {
-    e.time_text += "the demo runs' network: " + scenario::format_number(w) + " workers)";
+    e.time_text += "the demo runs' network: " + format_number(w) + " workers)";
   }
   return e;
 }
@@ -253,14 +248,14 @@ void check_resources(const scenario::Scenario& sc, const ResourceLimits& limits,
                     byte_text(limits.max_memory_bytes) +
                     " (accepted: fewer workers or iterations, or raise the limit with "
                     "--max-memory " +
-                    scenario::format_number(std::ceil(e.memory_bytes / 1e9)) + ", in GB)");
+                    format_number(std::ceil(e.memory_bytes / 1e9)) + ", in GB)");
   }
   if (e.hours > limits.max_hours) {
     diags.error("/runs", "estimated time " + e.time_text + " is above the limit of " +
-                             scenario::format_number(limits.max_hours) +
+                             format_number(limits.max_hours) +
                              " h (accepted: fewer workers, epochs, samples or iterations, or raise "
                              "the limit with --max-hours " +
-                             scenario::format_number(std::ceil(e.hours)) + ")");
+                             format_number(std::ceil(e.hours)) + ")");
   }
 }
 

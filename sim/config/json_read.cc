@@ -1,10 +1,10 @@
-#include "sim/common/json_read.h"
+#include "sim/config/json_read.h"
 
 #include <cstdio>
 #include <set>
 #include <vector>
 
-#include "sim/common/json_pointer.h"
+#include "sim/config/json_pointer.h"
 
 namespace hermes {
 

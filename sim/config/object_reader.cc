@@ -1,15 +1,13 @@
-#include "sim/scenario/object_reader.h"
+#include "sim/config/object_reader.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <type_traits>
 
-#include "base/string_join.h"
-#include "sim/common/json_pointer.h"
+#include "sim/config/json_pointer.h"
 
-namespace hermes::scenario {
+namespace hermes::config {
 
 bool Range::contains(double v) const {
   if (lo && (lo_inclusive ? v < *lo : v <= *lo)) return false;
@@ -28,25 +26,12 @@ std::string Range::describe(std::string_view key) const {
   return k + " any number";
 }
 
-std::string format_number(double v) {
-  if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 1e15) {
-    return std::to_string(static_cast<long long>(v));
-  }
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, res.ptr);
-}
-
 std::string describe_value(const Json& value) {
   std::string text = value.dump();
   constexpr std::size_t kMax = 40;
   if (text.size() > kMax) text = text.substr(0, kMax) + "...";
   if (value.is_null()) return "null";
   return std::string(value.type_name()) + " " + text;
-}
-
-std::string join(const std::vector<std::string>& items, std::string_view sep) {
-  return join_strings(items, sep);
 }
 
 const Json& empty_object() {
@@ -143,13 +128,13 @@ std::optional<std::string> ObjectReader::choice(std::string_view key,
   return read_field<std::string>(
       *this, key, fallback, [&](const Json& v) -> std::optional<std::string> {
         if (!v.is_string()) {
-          wrong_type(key, "a string (one of: " + join(accepted) + ")", v);
+          wrong_type(key, "a string (one of: " + join_strings(accepted) + ")", v);
           return std::nullopt;
         }
         const auto s = v.get<std::string>();
         if (std::find(accepted.begin(), accepted.end(), s) == accepted.end()) {
-          error(key,
-                "unknown " + std::string(key) + " '" + s + "' (accepted: " + join(accepted) + ")");
+          error(key, "unknown " + std::string(key) + " '" + s +
+                         "' (accepted: " + join_strings(accepted) + ")");
           return std::nullopt;
         }
         return s;
@@ -225,9 +210,9 @@ void ObjectReader::finish() {
   if (object_ == nullptr) return;
   for (const auto& [key, value] : object_->items()) {
     if (std::find(accepted_.begin(), accepted_.end(), key) == accepted_.end()) {
-      error(key, "unknown key '" + key + "' (accepted: " + join(accepted_) + ")");
+      error(key, "unknown key '" + key + "' (accepted: " + join_strings(accepted_) + ")");
     }
   }
 }
 
-}  // namespace hermes::scenario
+}  // namespace hermes::config

@@ -1,7 +1,9 @@
-// Reading one JSON object of a scenario field by field, with every problem reported (not thrown)
-// at its JSON pointer. Each accessor declares its key as accepted; finish() then reports every
-// other key as unknown, listing the accepted ones. Resolved values (defaults included) are copied
-// to an output object in schema order, which becomes Scenario::document.
+// Reading one JSON object of a configuration file (a scenario section, a profile of the catalog)
+// field by field, with every problem reported (not thrown) at its JSON pointer in one wording:
+// "<pointer>: <problem> (accepted: <values>)". Each accessor declares its key as accepted;
+// finish() then reports every other key as unknown, listing the accepted ones. Resolved values
+// (defaults included) are copied to an output object in schema order (for a scenario, this becomes
+// Scenario::document).
 #pragma once
 
 #include <cstdint>
@@ -13,8 +15,11 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+// format_number: the reader prints numbers in it, and so do the messages its users add.
+#include "base/number_text.h"
+#include "base/string_join.h"
 
-namespace hermes::scenario {
+namespace hermes::config {
 
 using Json = nlohmann::ordered_json;
 
@@ -45,17 +50,11 @@ struct Range {
   std::string describe(std::string_view key) const;
 };
 
-// Shortest text that reads back as `v` ("0", "0.85", "-1.3", "1e+20").
-std::string format_number(double v);
-
 // A short rendering of a JSON value for messages: its type and (truncated) text.
 std::string describe_value(const Json& value);
 
 // An empty object, for reading an absent optional section with all its defaults.
 const Json& empty_object();
-
-// "a, b, c"
-std::string join(const std::vector<std::string>& items, std::string_view sep = ", ");
 
 class ObjectReader {
  public:
@@ -102,4 +101,4 @@ class ObjectReader {
   std::vector<std::string> accepted_;
 };
 
-}  // namespace hermes::scenario
+}  // namespace hermes::config

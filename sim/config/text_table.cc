@@ -1,10 +1,10 @@
-#include "sim/metrics/text_table.h"
+#include "sim/config/text_table.h"
 
 #include <algorithm>
 #include <functional>
 #include <utility>
 
-namespace hermes::metrics {
+namespace hermes::config {
 
 namespace {
 
@@ -34,7 +34,9 @@ void render_text(std::ostream& os, const TextTable& t) {
   const std::size_t nc = t.columns.size();
   std::vector<std::size_t> width(nc);
   for (std::size_t c = 0; c < nc; ++c) {
-    width[c] = t.columns[c].name.size();
+    width[c] = t.columns[c].width;
+    if (!t.columns[c].fit) continue;
+    width[c] = std::max(width[c], t.columns[c].name.size());
     for (const auto& row : t.rows) width[c] = std::max(width[c], row[c].size());
   }
   // Spans of columns sharing a group; a group label wider than its columns widens the last one.
@@ -48,7 +50,9 @@ void render_text(std::ostream& os, const TextTable& t) {
   }
   const auto span_width = [&](const std::pair<std::size_t, std::size_t>& s) {
     std::size_t w = 0;
-    for (std::size_t c = s.first; c <= s.second; ++c) w += width[c] + (c > s.first ? 2 : 0);
+    for (std::size_t c = s.first; c <= s.second; ++c) {
+      w += width[c] + (c > s.first ? t.gap.size() : 0);
+    }
     return w;
   };
   bool any_group = false;
@@ -58,9 +62,9 @@ void render_text(std::ostream& os, const TextTable& t) {
     const std::size_t w = span_width(s);
     if (label.size() > w) width[s.second] += label.size() - w;
   }
-  const auto line = [&](const std::function<std::string(std::size_t)>& cell, const char* inner,
-                        const char* outer) {
-    std::string text;
+  const auto line = [&](const std::function<std::string(std::size_t)>& cell,
+                        const std::string& inner, const std::string& outer) {
+    std::string text = t.indent;
     for (std::size_t si = 0; si < spans.size(); ++si) {
       if (si > 0) text += outer;
       for (std::size_t c = spans[si].first; c <= spans[si].second; ++c) {
@@ -71,18 +75,24 @@ void render_text(std::ostream& os, const TextTable& t) {
     os << rtrim(text) << '\n';
   };
   if (any_group) {
-    std::string text;
+    std::string text = t.indent;
     for (std::size_t si = 0; si < spans.size(); ++si) {
-      if (si > 0) text += " | ";
+      if (si > 0) text += t.group_gap;
       text += pad(t.columns[spans[si].first].group, span_width(spans[si]), false);
     }
     os << rtrim(text) << '\n';
   }
-  line([&](std::size_t c) { return pad(t.columns[c].name, width[c], t.columns[c].right); }, "  ",
-       " | ");
-  line([&](std::size_t c) { return std::string(width[c], '-'); }, "--", "-+-");
+  line([&](std::size_t c) { return pad(t.columns[c].name, width[c], t.columns[c].right); }, t.gap,
+       t.group_gap);
+  if (t.rule) {
+    std::string crossing = t.group_gap;  // " | " is crossed as "-+-"
+    for (char& ch : crossing) ch = ch == '|' ? '+' : '-';
+    line([&](std::size_t c) { return std::string(width[c], '-'); }, std::string(t.gap.size(), '-'),
+         crossing);
+  }
   for (const auto& row : t.rows) {
-    line([&](std::size_t c) { return pad(row[c], width[c], t.columns[c].right); }, "  ", " | ");
+    line([&](std::size_t c) { return pad(row[c], width[c], t.columns[c].right); }, t.gap,
+         t.group_gap);
   }
 }
 
@@ -101,4 +111,4 @@ void render_markdown(std::ostream& os, const TextTable& t) {
   }
 }
 
-}  // namespace hermes::metrics
+}  // namespace hermes::config

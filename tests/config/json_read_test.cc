@@ -1,6 +1,6 @@
-// The checked JSON parser (sim/common/json_read.h): hostile nesting, numbers out of range,
+// The checked JSON parser (sim/config/json_read.h): hostile nesting, numbers out of range,
 // duplicate keys and UTF-8, each reported at its place, never a crash.
-#include "sim/common/json_read.h"
+#include "sim/config/json_read.h"
 
 #include <gtest/gtest.h>
 
