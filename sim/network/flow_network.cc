@@ -51,7 +51,8 @@ FlowNetwork::~FlowNetwork() {
   }
 }
 
-FlowId FlowNetwork::start_flow(HostIndex src, HostIndex dst, double bytes, Callback on_done) {
+FlowId FlowNetwork::start(const Transfer& transfer, OnDone on_done) {
+  const auto [src, dst, bytes] = transfer;
   if (!(std::isfinite(bytes) && bytes >= 0)) {
     throw std::invalid_argument("flow size must be finite and >= 0 bytes, got " +
                                 std::to_string(bytes));
@@ -177,7 +178,7 @@ void FlowNetwork::update() {
   // Start order among flows finishing together, whatever order they were retired in.
   std::sort(done.begin(), done.end(),
             [this](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
-  std::vector<Callback> callbacks;
+  std::vector<OnDone> callbacks;
   callbacks.reserve(done.size());
   for (const std::uint32_t s : done) {
     Flow& f = slots_[s];

@@ -38,7 +38,7 @@ class DemoRun {
   void transfer(std::size_t w, network::HostIndex src, network::HostIndex dst, double bytes,
                 const char* activity, std::function<void()> next) {
     const engine::SimTime start = ctx_.sim.now();
-    ctx_.network->start_flow(src, dst, bytes, [=, this, next = std::move(next)] {
+    ctx_.network->start({src, dst, bytes}, [=, this, next = std::move(next)] {
       record(w, activity, start, bytes, std::nullopt);
       result_.workers[w].transfer_time += ctx_.sim.now() - start;
       result_.workers[w].bytes += bytes;
@@ -67,8 +67,7 @@ class DemoRun {
   void compute(std::size_t w) {
     const engine::SimTime start = ctx_.sim.now();
     auto& node = ctx_.nodes[w + 1];
-    const engine::SimTime end = node.run_job(start, work_.flops, work_.steps);
-    ctx_.sim.schedule_at(end, [this, w, start] {
+    node.start({work_.flops, work_.steps}, [this, w, start] {
       record(w, "compute", start, 0, ctx_.nodes[w + 1].credits_at(ctx_.sim.now()));
       result_.workers[w].compute_time += ctx_.sim.now() - start;
       const auto host = RunContext::worker_host(w);

@@ -122,7 +122,7 @@ void ProtocolRun::begin_iteration(std::size_t w) {
   }
   ++api_.data_requests;
   const double bytes = iteration_work(ctx_.scenario.training, cost_, wk.chunk_size).chunk_bytes;
-  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w, bytes] {
+  ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes}, [this, w, bytes] {
     if (finished_) return;
     Worker& k = workers_[w];
     trace_chunk_arrived(w, bytes);
@@ -131,18 +131,7 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     // math runs: the math goes to the pool now and is waited for when the iteration ends.
     const IterationWork work =
         iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
-    const engine::SimTime end = ctx_.nodes[w + 1].run_job(ctx_.sim.now(), work.flops, work.steps);
-    result_.train_flops += work.flops;
-    k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
-      const auto params = k.model.params();
-      k.start_params.assign(params.begin(), params.end());
-      k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
-                              k.shuffle_rng, grad_sum);
-      // Only computing workers need activations: idle ones hold their parameters alone, which
-      // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
-      k.model.release_workspace();
-    });
-    ctx_.sim.schedule_at(end, [this, w] {
+    ctx_.nodes[w + 1].start({work.flops, work.steps}, [this, w] {
       if (finished_) return;
       Worker& done = workers_[w];
       done.math.wait();
@@ -172,6 +161,17 @@ void ProtocolRun::begin_iteration(std::size_t w) {
       annotate(w, rec);
       result_.iterations_log.push_back(std::move(rec));
     });
+    const engine::SimTime end = ctx_.nodes[w + 1].last_job().end;
+    result_.train_flops += work.flops;
+    k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
+      const auto params = k.model.params();
+      k.start_params.assign(params.begin(), params.end());
+      k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
+                              k.shuffle_rng, grad_sum);
+      // Only computing workers need activations: idle ones hold their parameters alone, which
+      // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
+      k.model.release_workspace();
+    });
   });
 }
 
@@ -179,20 +179,19 @@ void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
   ++api_.pushes;
   ++result_.major_updates;
   const auto kind = update_kind(w) == "major" ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
-  ctx_.network->start_flow(RunContext::worker_host(w), RunContext::kPs,
-                           4.0 * static_cast<double>(cost_.params),
-                           [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
-                             trace_update_arrived(w, kind, start);
-                             if (!finished_) at_ps();
-                           });
+  ctx_.network->start(
+      {RunContext::worker_host(w), RunContext::kPs, 4.0 * static_cast<double>(cost_.params)},
+      [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
+        trace_update_arrived(w, kind, start);
+        if (!finished_) at_ps();
+      });
 }
 
 void ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
                          std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
-  const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
-  const engine::SimTime end = ps.run_job(start, flops, steps);
-  ctx_.sim.schedule_at(end, [this, kind, start, flops, done = std::move(done)] {
+  const engine::SimTime start = ps.next_start();
+  ps.start({flops, steps}, [this, kind, start, flops, done = std::move(done)] {
     trace_span(RunContext::kPs, kind, start, {.flops = flops});
     if (!finished_) done();
   });
@@ -223,8 +222,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
   std::shared_ptr<engine::SimTime> end;
   if (!pool().runs_inline()) {
     end = std::make_shared<engine::SimTime>();
-    const engine::SimTime start =
-        std::max(ctx_.sim.now(), ctx_.nodes[RunContext::kPs].busy_until());
+    const engine::SimTime start = ctx_.nodes[RunContext::kPs].next_start();
     ctx_.sim.schedule_at(start, [this, end] {
       if (!finished_) start_global_eval(*end);
     });
@@ -283,19 +281,19 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   ++api_.pulls;
   // The worker gets the global model as it is when the PS sends it.
   std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
-  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w),
-                           4.0 * static_cast<double>(cost_.params),
-                           [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
-                             if (finished_) return;
-                             if (workers_[w].math.valid()) {
-                               throw std::logic_error("worker " + std::to_string(w) +
-                                                      " received a model while computing");
-                             }
-                             trace_model_arrived(w, start);
-                             workers_[w].model.set_params(*snapshot);
-                             workers_[w].fresh_model = true;
-                             at_worker();
-                           });
+  ctx_.network->start(
+      {RunContext::kPs, RunContext::worker_host(w), 4.0 * static_cast<double>(cost_.params)},
+      [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
+        if (finished_) return;
+        if (workers_[w].math.valid()) {
+          throw std::logic_error("worker " + std::to_string(w) +
+                                 " received a model while computing");
+        }
+        trace_model_arrived(w, start);
+        workers_[w].model.set_params(*snapshot);
+        workers_[w].fresh_model = true;
+        at_worker();
+      });
 }
 
 void ProtocolRun::finish(const std::string& status, const std::string& reason) {
