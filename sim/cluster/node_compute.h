@@ -17,12 +17,12 @@ namespace hermes::cluster {
 
 // What happened to the most recent job (for logs and metrics).
 struct JobTiming {
-  engine::SimTime start = 0;
-  engine::SimTime end = 0;
-  double full_speed_seconds = 0;           // model time before jitter
-  double jitter = 1;                       // multiplicative factor drawn for this job
-  engine::SimTime work_ns = 0;             // full_speed_seconds x jitter, rounded to ns
-  engine::SimTime throttled_extra_ns = 0;  // (end - start) - work_ns: time lost to the baseline cap
+  engine::SimTime start{};
+  engine::SimTime end{};
+  double full_speed_seconds = 0;         // model time before jitter
+  double jitter = 1;                     // multiplicative factor drawn for this job
+  engine::SimTime work_ns{};             // full_speed_seconds x jitter, rounded to ns
+  engine::SimTime throttled_extra_ns{};  // (end - start) - work_ns: time lost to the baseline cap
 };
 
 class NodeCompute final : public engine::ActivityResource<TrainingJob> {
@@ -52,7 +52,7 @@ class NodeCompute final : public engine::ActivityResource<TrainingJob> {
   ComputeJitter jitter_model_;
   RandomStream rng_;
   std::optional<BurstCredits> credits_;
-  engine::SimTime busy_until_ = 0;
+  engine::SimTime busy_until_{};
   JobTiming last_job_;
   std::int64_t jobs_run_ = 0;
 };

@@ -19,8 +19,8 @@ struct Span {
   std::string profile;   // node profile name
   std::string activity;  // e.g. compute, recv_chunk, send_update, recv_model
   std::int64_t iteration = 0;
-  engine::SimTime start = 0;
-  engine::SimTime end = 0;
+  engine::SimTime start{};
+  engine::SimTime end{};
   double bytes = 0;                    // for transfers
   std::optional<double> credits_left;  // B-series nodes, at the end of the span
 };

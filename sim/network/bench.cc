@@ -26,7 +26,8 @@ double bench_flows(std::size_t workers, std::size_t rounds, double bytes, std::o
     net.start({w, 0, bytes}, [&, w] {
       net.start({0, w, bytes}, [&, w] {
         // Deterministic, worker-specific compute time (0.5-1.5 ms) so activations interleave.
-        const engine::SimTime compute = 500 * engine::kMicrosecond + (w * 7919 % 1000) * 1000;
+        const engine::SimTime compute =
+            500 * engine::kMicrosecond + (w * 7919 % 1000) * engine::kMicrosecond;
         sim.schedule_in(compute, [&, w] { push(w); });
       });
     });

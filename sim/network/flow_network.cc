@@ -25,7 +25,8 @@ std::vector<double> link_capacities(const Topology& t) {
 engine::SimTime transfer_ns(double bytes, double rate) {
   const double ns = bytes / rate * 1e9 * (1.0 - kTimeSlack);
   if (!(ns < 9e18)) return engine::kTimeInfinity;
-  return std::max<engine::SimTime>(1, static_cast<engine::SimTime>(std::ceil(ns)));
+  return std::max(engine::kNanosecond,
+                  engine::SimTime::nanoseconds(static_cast<std::int64_t>(std::ceil(ns))));
 }
 
 }  // namespace
@@ -96,7 +97,7 @@ void FlowNetwork::activate(std::uint32_t slot) {
 // event is scheduled at now, after every event already queued for now.
 void FlowNetwork::request_update() {
   if (sim_.is_pending(update_event_)) return;
-  update_event_ = sim_.schedule_in(0, [this] {
+  update_event_ = sim_.schedule_in(engine::SimTime{}, [this] {
     update_event_ = {};
     update();
   });

@@ -102,7 +102,7 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
   std::vector<std::uint32_t> active_;  // slots in activation order
   FlowId next_id_ = 1;
 
-  engine::SimTime last_advance_ = 0;
+  engine::SimTime last_advance_{};
   engine::EventId completion_event_;
   engine::SimTime completion_time_ = engine::kTimeInfinity;
   engine::EventId update_event_;

@@ -25,7 +25,7 @@ class DemoRun {
 
   DemoResult run() {
     for (std::size_t w = 0; w < ctx_.worker_count(); ++w) {
-      ctx_.sim.schedule_at(0, [this, w] { start_iteration(w); });
+      ctx_.sim.schedule_at(engine::SimTime{}, [this, w] { start_iteration(w); });
     }
     ctx_.sim.run();
     result_.events = ctx_.sim.events_processed();

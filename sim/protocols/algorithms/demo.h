@@ -18,15 +18,15 @@ struct DemoWorkerSummary {
   std::string node;
   std::string profile;
   std::int64_t iterations = 0;
-  engine::SimTime finished = 0;        // when its last iteration ended
-  engine::SimTime compute_time = 0;    // sum of compute spans
-  engine::SimTime transfer_time = 0;   // sum of transfer spans
+  engine::SimTime finished{};          // when its last iteration ended
+  engine::SimTime compute_time{};      // sum of compute spans
+  engine::SimTime transfer_time{};     // sum of transfer spans
   double bytes = 0;                    // sent + received
   std::optional<double> credits_left;  // at the end, B-series only
 };
 
 struct DemoResult {
-  engine::SimTime sim_time = 0;  // when the last worker finished
+  engine::SimTime sim_time{};  // when the last worker finished
   std::uint64_t events = 0;
   std::vector<DemoWorkerSummary> workers;
 };

@@ -45,11 +45,11 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
                               {},
                               {},
                               {},
-                              0});
+                              engine::SimTime{}});
   }
   result_.local_iterations.assign(n, 0);
   result_.model_requests.assign(n, 0);
-  result_.wait_time.assign(n, 0);
+  result_.wait_time.assign(n, engine::SimTime{});
   if (run.dynamic_allocation) {
     AllocatorConfig cfg;
     cfg.workers = static_cast<int>(n);
@@ -163,7 +163,7 @@ void ProtocolRun::begin_iteration(std::size_t w) {
     });
     const engine::SimTime end = ctx_.nodes[w + 1].last_job().end;
     result_.train_flops += work.flops;
-    k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
+    k.math = pool().submit(end.ns(), [this, &k, grad_sum = gradient_sum(w)] {
       const auto params = k.model.params();
       k.start_params.assign(params.begin(), params.end());
       k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
@@ -259,7 +259,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
 void ProtocolRun::start_global_eval(engine::SimTime end) {
   eval_model_.set_params(global_.params());
   eval_task_ =
-      pool().submit(end, [this] { eval_result_ = nn::evaluate(eval_model_, *data_.test); });
+      pool().submit(end.ns(), [this] { eval_result_ = nn::evaluate(eval_model_, *data_.test); });
 }
 
 nn::EvalStats ProtocolRun::global_eval_result() {
@@ -310,7 +310,7 @@ void ProtocolRun::finish(const std::string& status, const std::string& reason) {
   api_.logs = iterations * api.logs_per_iteration;
   for (std::size_t w = 0; w < workers_.size(); ++w) {
     if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
-    api_.polls += result_.wait_time[w] / api.poll_interval;
+    api_.polls += engine::whole_periods(result_.wait_time[w], api.poll_interval);
   }
   result_.api = api_;
   ctx_.sim.stop();

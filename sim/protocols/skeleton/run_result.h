@@ -14,7 +14,7 @@ namespace hermes::protocols {
 
 // One evaluation of the global model after an aggregation.
 struct AggregationRecord {
-  engine::SimTime time = 0;    // when the evaluation finished
+  engine::SimTime time{};      // when the evaluation finished
   std::int64_t iteration = 0;  // updates applied so far
   int worker = -1;             // whose update triggered it; -1 for a barrier of all workers
   double loss = 0;
@@ -23,8 +23,8 @@ struct AggregationRecord {
 
 // One worker iteration (from receiving its chunk to the end of its compute).
 struct WorkerIterationRecord {
-  engine::SimTime start = 0;
-  engine::SimTime end = 0;
+  engine::SimTime start{};
+  engine::SimTime end{};
   int worker = 0;
   std::int64_t local_iteration = 0;  // 1-based, per worker
   std::int64_t chunk_size = 0;
@@ -54,13 +54,13 @@ struct ApiCalls {
 struct RunResult {
   std::string status = "ok";       // ok | diverged
   std::string stop_reason;         // patience | max_sim_time | max_iterations | diverged
-  engine::SimTime sim_time = 0;    // when the stop rule fired
+  engine::SimTime sim_time{};      // when the stop rule fired
   std::int64_t iterations = 0;     // updates received and applied by the PS
   std::int64_t aggregations = 0;   // global-model evaluations
   std::int64_t major_updates = 0;  // Hermes: major updates; baselines: every push
   double best_loss = std::numeric_limits<double>::infinity();
   double accuracy_at_best = 0;  // global test accuracy at the best loss
-  engine::SimTime best_time = 0;
+  engine::SimTime best_time{};
   std::vector<std::int64_t> local_iterations;  // per worker
   std::vector<std::int64_t> model_requests;    // per worker: pulled models iterations started from
   std::vector<engine::SimTime> wait_time;      // per worker: idle between iterations (polling)
