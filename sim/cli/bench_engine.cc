@@ -31,7 +31,9 @@ HoldResult run_hold(std::size_t queue_size, std::uint64_t total_events, std::uin
   std::uint64_t remaining = total_events;
   // Delays are drawn up front so the measured loop is the engine, not the generator.
   std::vector<engine::SimTime> delays(1 << 16);
-  for (auto& d : delays) d = 1 + static_cast<engine::SimTime>(rng.uniform_int(1'000'000));
+  for (auto& d : delays)
+    d = engine::kNanosecond +
+        engine::SimTime::nanoseconds(static_cast<std::int64_t>(rng.uniform_int(1'000'000)));
   std::size_t next_delay = 0;
   struct Hold {
     engine::Simulator* sim;

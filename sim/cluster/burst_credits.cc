@@ -17,7 +17,7 @@ engine::SimTime round_duration(double ns) {
   if (!(ns >= 0) || ns > 9.0e18) {
     throw std::domain_error("burst credits: duration out of range: " + std::to_string(ns) + " ns");
   }
-  return static_cast<engine::SimTime>(std::llround(ns));
+  return engine::SimTime::nanoseconds(std::llround(ns));
 }
 
 }  // namespace
@@ -35,15 +35,16 @@ BurstCredits::BurstCredits(const BurstSpec& spec, int vcpus) : spec_(spec), vcpu
 }
 
 double BurstCredits::idle_accrual(double credits, engine::SimTime from, engine::SimTime to) const {
-  return std::min(spec_.max_credits, credits + idle_gain_per_ns_ * static_cast<double>(to - from));
+  return std::min(spec_.max_credits,
+                  credits + idle_gain_per_ns_ * static_cast<double>((to - from).ns()));
 }
 
 engine::SimTime BurstCredits::run(engine::SimTime start, engine::SimTime work) {
-  if (work < 0) throw std::invalid_argument("BurstCredits::run: negative work");
-  if (start < busy_until() || start < 0) {
-    throw std::logic_error("BurstCredits::run: job starts at " + std::to_string(start) +
-                           " ns, before the previous job ends (" + std::to_string(busy_until()) +
-                           " ns)");
+  if (work < engine::SimTime{}) throw std::invalid_argument("BurstCredits::run: negative work");
+  if (start < busy_until() || start < engine::SimTime{}) {
+    throw std::logic_error("BurstCredits::run: job starts at " + std::to_string(start.ns()) +
+                           " ns, before the previous job ends (" +
+                           std::to_string(busy_until().ns()) + " ns)");
   }
   JobRecord job{};
   job.start = start;
@@ -54,16 +55,16 @@ engine::SimTime BurstCredits::run(engine::SimTime start, engine::SimTime work) {
   const double drain_pct = 100.0 * vcpus_ - spec_.baseline_pct;
   const double depletion_ns = drain_pct > 0 ? job.credits_at_start * kPctNsPerCredit / drain_pct
                                             : std::numeric_limits<double>::infinity();
-  if (depletion_ns >= static_cast<double>(work)) {
+  if (depletion_ns >= static_cast<double>(work.ns())) {
     job.full_until = start + work;
     job.end = job.full_until;
     job.credits_at_end =
-        std::max(0.0, job.credits_at_start - job_drain_per_ns_ * static_cast<double>(work));
+        std::max(0.0, job.credits_at_start - job_drain_per_ns_ * static_cast<double>(work.ns()));
   } else {
     const engine::SimTime full = std::min(work, round_duration(depletion_ns));
     // The rest of the work at baseline speed: remaining x (100 x vcpus / baseline).
-    const engine::SimTime throttled =
-        round_duration(static_cast<double>(work - full) * (100.0 * vcpus_ / spec_.baseline_pct));
+    const engine::SimTime throttled = round_duration(static_cast<double>((work - full).ns()) *
+                                                     (100.0 * vcpus_ / spec_.baseline_pct));
     job.full_until = start + full;
     job.end = job.full_until + throttled;
     job.credits_at_end = 0.0;
@@ -73,17 +74,17 @@ engine::SimTime BurstCredits::run(engine::SimTime start, engine::SimTime work) {
 }
 
 double BurstCredits::credits_at(engine::SimTime t) const {
-  if (t < 0) throw std::invalid_argument("BurstCredits::credits_at: negative time");
+  if (t < engine::SimTime{}) throw std::invalid_argument("BurstCredits::credits_at: negative time");
   // Last job that started at or before t.
   const auto it =
       std::upper_bound(jobs_.begin(), jobs_.end(), t,
                        [](engine::SimTime x, const JobRecord& j) { return x < j.start; });
-  if (it == jobs_.begin()) return idle_accrual(spec_.initial_credits, 0, t);
+  if (it == jobs_.begin()) return idle_accrual(spec_.initial_credits, engine::SimTime{}, t);
   const JobRecord& job = *std::prev(it);
   if (t >= job.end) return idle_accrual(job.credits_at_end, job.end, t);
   if (t >= job.full_until) return 0.0;
-  return std::max(0.0,
-                  job.credits_at_start - job_drain_per_ns_ * static_cast<double>(t - job.start));
+  return std::max(
+      0.0, job.credits_at_start - job_drain_per_ns_ * static_cast<double>((t - job.start).ns()));
 }
 
 }  // namespace hermes::cluster

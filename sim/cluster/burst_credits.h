@@ -35,7 +35,9 @@ class BurstCredits {
   double credits_at(engine::SimTime t) const;
 
   // End of the last job (0 before any job).
-  engine::SimTime busy_until() const { return jobs_.empty() ? 0 : jobs_.back().end; }
+  engine::SimTime busy_until() const {
+    return jobs_.empty() ? engine::SimTime{} : jobs_.back().end;
+  }
 
   // Fraction of full speed once the bank is empty: baseline_pct / (100 x vcpus).
   double throttled_speed() const { return spec_.baseline_pct / (100.0 * vcpus_); }

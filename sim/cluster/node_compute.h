@@ -1,5 +1,6 @@
 // One simulated node's compute side: the profile's compute-time model, its seeded jitter and, for
-// B-series nodes, the burst-credit bank. Jobs on one node run one after another.
+// B-series nodes, the burst-credit bank. Jobs on one node run one after another: a job started
+// while the node is busy waits for the jobs before it.
 #pragma once
 
 #include <cstdint>
@@ -9,32 +10,32 @@
 #include "sim/cluster/burst_credits.h"
 #include "sim/cluster/compute_model.h"
 #include "sim/cluster/profile.h"
-#include "sim/engine/sim_time.h"
+#include "sim/engine/activity.h"
+#include "sim/engine/simulator.h"
 
 namespace hermes::cluster {
 
 // What happened to the most recent job (for logs and metrics).
 struct JobTiming {
-  engine::SimTime start = 0;
-  engine::SimTime end = 0;
-  double full_speed_seconds = 0;           // model time before jitter
-  double jitter = 1;                       // multiplicative factor drawn for this job
-  engine::SimTime work_ns = 0;             // full_speed_seconds x jitter, rounded to ns
-  engine::SimTime throttled_extra_ns = 0;  // (end - start) - work_ns: time lost to the baseline cap
+  engine::SimTime start{};
+  engine::SimTime end{};
+  double full_speed_seconds = 0;         // model time before jitter
+  double jitter = 1;                     // multiplicative factor drawn for this job
+  engine::SimTime work_ns{};             // full_speed_seconds x jitter, rounded to ns
+  engine::SimTime throttled_extra_ns{};  // (end - start) - work_ns: time lost to the baseline cap
 };
 
-class NodeCompute {
+class NodeCompute final : public engine::ActivityResource<TrainingJob> {
  public:
   // Give each node its own stream, e.g. RandomStream::named(seed, "compute-jitter", node_index).
-  NodeCompute(const NodeProfile& profile, RandomStream jitter);
+  NodeCompute(engine::Simulator& sim, const NodeProfile& profile, RandomStream jitter);
 
-  // Runs `steps` optimiser steps totalling `flops` FLOPs from `start`; returns the end time.
-  // One jitter draw per job. Starting before the previous job's end is a std::logic_error;
-  // negative or non-finite flops / negative steps are std::invalid_argument.
-  engine::SimTime run_job(engine::SimTime start, double flops, std::int64_t steps);
-  engine::SimTime run_job(engine::SimTime start, const TrainingJob& job) {
-    return run_job(start, job.flops, job.steps);
-  }
+  // Runs `job` from next_start(); its end is known at once (last_job().end), and on_done runs
+  // from the simulator event scheduled for it. One jitter draw per job. Negative or non-finite
+  // flops / negative steps are std::invalid_argument.
+  engine::ActivityId start(const TrainingJob& job, OnDone on_done) override;
+  // When a job started now would begin: now, or the end of the job still running.
+  engine::SimTime next_start() const;
 
   // Burst credits in the bank at t ("credits left" in CSV output); nullopt if not burstable.
   std::optional<double> credits_at(engine::SimTime t) const;
@@ -46,11 +47,12 @@ class NodeCompute {
   std::int64_t jobs_run() const { return jobs_run_; }
 
  private:
+  engine::Simulator* sim_;
   NodeProfile profile_;
   ComputeJitter jitter_model_;
   RandomStream rng_;
   std::optional<BurstCredits> credits_;
-  engine::SimTime busy_until_ = 0;
+  engine::SimTime busy_until_{};
   JobTiming last_job_;
   std::int64_t jobs_run_ = 0;
 };

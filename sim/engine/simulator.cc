@@ -8,8 +8,8 @@ namespace hermes::engine {
 
 EventId Simulator::schedule_at(SimTime t, Callback cb) {
   if (t < now_) {
-    throw std::logic_error("event scheduled in the past: t=" + std::to_string(t) +
-                           " ns < now=" + std::to_string(now_) + " ns");
+    throw std::logic_error("event scheduled in the past: t=" + std::to_string(t.ns()) +
+                           " ns < now=" + std::to_string(now_.ns()) + " ns");
   }
   std::uint32_t slot;
   if (!free_slots_.empty()) {

@@ -76,7 +76,7 @@ class Simulator {
   void heap_pop();
   void drop_dead_top();
 
-  SimTime now_ = 0;
+  SimTime now_{};
   std::uint64_t next_seq_ = 1;
   std::uint64_t processed_ = 0;
   std::size_t live_ = 0;

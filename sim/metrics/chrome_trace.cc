@@ -18,9 +18,10 @@ std::string quoted(const std::string& s) {
 }
 
 // Integer nanoseconds as exact microseconds: 7300125004 -> "7300125.004", 5000 -> "5".
-std::string micros(engine::SimTime ns) {
+std::string micros(engine::SimTime t) {
+  const std::int64_t ns = t.ns();
   std::string out = std::to_string(ns / 1000);
-  if (const engine::SimTime frac = ns % 1000; frac != 0) {
+  if (const std::int64_t frac = ns % 1000; frac != 0) {
     std::string digits = std::to_string(frac);
     digits.insert(0, 3 - digits.size(), '0');
     while (digits.back() == '0') digits.pop_back();
@@ -44,7 +45,8 @@ std::string args_text(const TraceArgs& args) {
 }
 
 void check_time(engine::SimTime t, const char* what) {
-  if (t < 0) throw std::invalid_argument(std::string("ChromeTrace: negative ") + what);
+  if (t < engine::SimTime{})
+    throw std::invalid_argument(std::string("ChromeTrace: negative ") + what);
 }
 
 }  // namespace
@@ -85,14 +87,21 @@ void ChromeTrace::instant(TrackId track, std::string name, std::string category,
                           TraceArgs args) {
   track_at(track);
   check_time(at, "instant time");
-  events_.push_back({'i', track, std::move(name), std::move(category), at, 0, std::move(args)});
+  events_.push_back(
+      {'i', track, std::move(name), std::move(category), at, engine::SimTime{}, std::move(args)});
 }
 
 void ChromeTrace::counter(TrackId track, std::string name, std::string series, engine::SimTime at,
                           double value) {
   track_at(track);
   check_time(at, "counter time");
-  events_.push_back({'C', track, std::move(name), "counter", at, 0, {{std::move(series), value}}});
+  events_.push_back({'C',
+                     track,
+                     std::move(name),
+                     "counter",
+                     at,
+                     engine::SimTime{},
+                     {{std::move(series), value}}});
 }
 
 std::size_t ChromeTrace::write(std::ostream& out) const {
@@ -151,12 +160,13 @@ std::size_t ChromeTrace::write(std::ostream& out) const {
     ++written;
   };
   const auto meta = [&](const char* what, int pid, int tid, const TraceValue& v) {
-    line(what, "__metadata", 'M', 0, pid, tid, ",\"args\":" + args_text({{"name", v}}));
+    line(what, "__metadata", 'M', engine::SimTime{}, pid, tid,
+         ",\"args\":" + args_text({{"name", v}}));
   };
   for (std::size_t p = 0; p < processes_.size(); ++p) {
     const int pid = static_cast<int>(p + 1);
     meta("process_name", pid, 0, processes_[p]);
-    line("process_sort_index", "__metadata", 'M', 0, pid, 0,
+    line("process_sort_index", "__metadata", 'M', engine::SimTime{}, pid, 0,
          ",\"args\":{\"sort_index\":" + std::to_string(pid) + "}");
   }
   for (std::size_t t = 0; t < tracks_.size(); ++t) {
@@ -165,7 +175,7 @@ std::size_t ChromeTrace::write(std::ostream& out) const {
       const std::string name = l == 0 ? tr.name : tr.name + " #" + std::to_string(l + 1);
       meta("thread_name", tr.pid, lane_tid[t][l], name);
       line(
-          "thread_sort_index", "__metadata", 'M', 0, tr.pid, lane_tid[t][l],
+          "thread_sort_index", "__metadata", 'M', engine::SimTime{}, tr.pid, lane_tid[t][l],
           ",\"args\":{\"sort_index\":" + std::to_string(tr.tid * 1000 + static_cast<int>(l)) + "}");
     }
   }

@@ -25,7 +25,8 @@ std::vector<double> link_capacities(const Topology& t) {
 engine::SimTime transfer_ns(double bytes, double rate) {
   const double ns = bytes / rate * 1e9 * (1.0 - kTimeSlack);
   if (!(ns < 9e18)) return engine::kTimeInfinity;
-  return std::max<engine::SimTime>(1, static_cast<engine::SimTime>(std::ceil(ns)));
+  return std::max(engine::kNanosecond,
+                  engine::SimTime::nanoseconds(static_cast<std::int64_t>(std::ceil(ns))));
 }
 
 }  // namespace
@@ -51,7 +52,8 @@ FlowNetwork::~FlowNetwork() {
   }
 }
 
-FlowId FlowNetwork::start_flow(HostIndex src, HostIndex dst, double bytes, Callback on_done) {
+FlowId FlowNetwork::start(const Transfer& transfer, OnDone on_done) {
+  const auto [src, dst, bytes] = transfer;
   if (!(std::isfinite(bytes) && bytes >= 0)) {
     throw std::invalid_argument("flow size must be finite and >= 0 bytes, got " +
                                 std::to_string(bytes));
@@ -95,7 +97,7 @@ void FlowNetwork::activate(std::uint32_t slot) {
 // event is scheduled at now, after every event already queued for now.
 void FlowNetwork::request_update() {
   if (sim_.is_pending(update_event_)) return;
-  update_event_ = sim_.schedule_in(0, [this] {
+  update_event_ = sim_.schedule_in(engine::SimTime{}, [this] {
     update_event_ = {};
     update();
   });
@@ -177,7 +179,7 @@ void FlowNetwork::update() {
   // Start order among flows finishing together, whatever order they were retired in.
   std::sort(done.begin(), done.end(),
             [this](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
-  std::vector<Callback> callbacks;
+  std::vector<OnDone> callbacks;
   callbacks.reserve(done.size());
   for (const std::uint32_t s : done) {
     Flow& f = slots_[s];

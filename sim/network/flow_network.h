@@ -6,38 +6,43 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <unordered_map>
 #include <vector>
 
+#include "sim/engine/activity.h"
 #include "sim/engine/simulator.h"
 #include "sim/network/max_min.h"
 #include "sim/network/topology.h"
 
 namespace hermes::network {
 
-using FlowId = std::uint64_t;  // 1, 2, 3... in start order
+using FlowId = engine::ActivityId;  // 1, 2, 3... in start order
+
+// A flow's cost: `bytes` (finite, >= 0) from src to dst.
+struct Transfer {
+  HostIndex src = 0;
+  HostIndex dst = 0;
+  double bytes = 0;
+};
 
 // Time a flow alone on its route takes, with FlowNetwork's rounding: latency plus bytes over the
 // bottleneck, rounded up to the next ns (0 for src == dst or 0 bytes, beyond the latency).
 engine::SimTime lone_transfer_time(const Route& route, double bytes);
 
-class FlowNetwork {
+class FlowNetwork final : public engine::ActivityResource<Transfer> {
  public:
-  using Callback = std::function<void()>;
-
   FlowNetwork(engine::Simulator& sim, Topology topology);
   // Cancels this network's pending simulator events (they refer to it).
   ~FlowNetwork();
   FlowNetwork(const FlowNetwork&) = delete;
   FlowNetwork& operator=(const FlowNetwork&) = delete;
 
-  // Starts sending `bytes` (finite, >= 0) from src to dst; on_done runs from a simulator event
-  // when the last byte arrives, never from inside start_flow. src == dst (loopback) and 0-byte
+  // Starts sending the transfer's bytes from src to dst; on_done runs from a simulator event
+  // when the last byte arrives, never from inside start. src == dst (loopback) and 0-byte
   // flows finish as soon as their latency has elapsed (0 for loopback) and take no bandwidth.
   // Flows finishing in the same ns complete together, callbacks in start order.
   // Throws std::out_of_range / std::invalid_argument / std::logic_error (no route) on misuse.
-  FlowId start_flow(HostIndex src, HostIndex dst, double bytes, Callback on_done);
+  FlowId start(const Transfer& transfer, OnDone on_done) override;
 
   // Current rate, bytes/s: 0 while in the latency phase, once finished, or for unknown ids.
   double rate(FlowId id) const;
@@ -73,7 +78,7 @@ class FlowNetwork {
     engine::SimTime finish = engine::kTimeInfinity;  // predicted at the last recomputation
     const Route* route = nullptr;
     engine::EventId activation;
-    Callback on_done;
+    OnDone on_done;
   };
 
   void activate(std::uint32_t slot);
@@ -97,7 +102,7 @@ class FlowNetwork {
   std::vector<std::uint32_t> active_;  // slots in activation order
   FlowId next_id_ = 1;
 
-  engine::SimTime last_advance_ = 0;
+  engine::SimTime last_advance_{};
   engine::EventId completion_event_;
   engine::SimTime completion_time_ = engine::kTimeInfinity;
   engine::EventId update_event_;

@@ -104,7 +104,7 @@ BuiltGraph build_link_graph(const NetworkSpec& spec, const std::vector<HostSpec>
   for (const auto& l : spec.links) {
     const auto a = find(l.a);
     const auto b = find(l.b);
-    if (!a || !b || *a == *b || l.latency < 0) continue;
+    if (!a || !b || *a == *b || l.latency < engine::SimTime{}) continue;
     const auto bw = link_bandwidth(l, a, b, hosts);
     if (!bw) continue;
     add_cable(g, *graph, *a, *b, *bw, l.latency);
@@ -114,8 +114,7 @@ BuiltGraph build_link_graph(const NetworkSpec& spec, const std::vector<HostSpec>
 
 ShortestRoutes shortest_routes(const BuiltGraph& g, VertexIndex origin) {
   const std::size_t n = g.vertex_names.size();
-  const PathCost inf{std::numeric_limits<std::int64_t>::max(),
-                     std::numeric_limits<engine::SimTime>::max()};
+  const PathCost inf{std::numeric_limits<std::int64_t>::max(), engine::kTimeInfinity};
   ShortestRoutes r;
   r.cost.assign(n, inf);
   r.pred_link.assign(n, kNoLink);
@@ -133,7 +132,7 @@ ShortestRoutes shortest_routes(const BuiltGraph& g, VertexIndex origin) {
                                      .distance_compare(Cheaper{})
                                      .distance_combine(AddCost{})
                                      .distance_inf(inf)
-                                     .distance_zero(PathCost{0, 0}));
+                                     .distance_zero(PathCost{}));
 
   // Dijkstra's own predecessor on ties depends on its heap; pick the canonical one instead.
   for (LinkId id = 0; id < g.links.size(); ++id) {

@@ -26,7 +26,7 @@ struct DirectedLink {
   VertexIndex from = 0;
   VertexIndex to = 0;
   double bandwidth = 0;  // bytes/s
-  engine::SimTime latency = 0;
+  engine::SimTime latency{};
 };
 
 struct EdgeProps {
@@ -53,7 +53,7 @@ BuiltGraph build_link_graph(const NetworkSpec& spec, const std::vector<HostSpec>
 // Cost of a route: fewest hops first, then lowest summed latency.
 struct PathCost {
   std::int64_t hops = 0;
-  engine::SimTime latency = 0;
+  engine::SimTime latency{};
   friend bool operator==(const PathCost&, const PathCost&) = default;
   bool finite() const { return hops != std::numeric_limits<std::int64_t>::max(); }
 };

@@ -65,9 +65,9 @@ void check_network_spec(const NetworkSpec& spec, const std::vector<HostSpec>& ho
 
   std::unordered_set<std::size_t> hosts_without_nic;  // already reported; not also "unreachable"
   if (star) {
-    if (spec.star_latency < 0) {
+    if (spec.star_latency < engine::SimTime{}) {
       diags.error(base_path + "/latency_us",
-                  "latency must be >= 0, got " + std::to_string(spec.star_latency) + " ns");
+                  "latency must be >= 0, got " + std::to_string(spec.star_latency.ns()) + " ns");
     }
     if (!spec.switches.empty()) {
       diags.error(base_path + "/switches",
@@ -115,9 +115,9 @@ void check_network_spec(const NetworkSpec& spec, const std::vector<HostSpec>& ho
         }
       }
       if (ends_ok && l.a == l.b) diags.error(path, "link connects " + quoted(l.a) + " to itself");
-      if (l.latency < 0) {
+      if (l.latency < engine::SimTime{}) {
         diags.error(path + "/latency_us",
-                    "latency must be >= 0, got " + std::to_string(l.latency) + " ns");
+                    "latency must be >= 0, got " + std::to_string(l.latency.ns()) + " ns");
       }
       if (l.bandwidth_mbps) {
         if (!usable_mbps(*l.bandwidth_mbps)) {

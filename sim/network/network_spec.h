@@ -15,7 +15,7 @@ struct LinkSpec {
   std::string a;  // host or switch name
   std::string b;
   std::optional<double> bandwidth_mbps;  // unset: the NIC speed of the host end (host-switch links)
-  engine::SimTime latency = 0;           // one-way propagation + switching latency
+  engine::SimTime latency{};             // one-way propagation + switching latency
 };
 
 struct NetworkSpec {

@@ -14,9 +14,9 @@
 namespace hermes::network {
 
 struct Route {
-  std::vector<LinkId> links;    // directed links from source to destination; empty if src == dst
-  engine::SimTime latency = 0;  // sum of the links' latencies
-  double bottleneck = 0;        // min link bandwidth on the route, bytes/s; +inf if src == dst
+  std::vector<LinkId> links;  // directed links from source to destination; empty if src == dst
+  engine::SimTime latency{};  // sum of the links' latencies
+  double bottleneck = 0;      // min link bandwidth on the route, bytes/s; +inf if src == dst
 };
 
 class Topology {

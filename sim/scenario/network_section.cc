@@ -1,9 +1,9 @@
 // "network": a star around one switch, or custom switches and links.
-#include <cmath>
 #include <string>
 
 #include "sim/config/json_pointer.h"
 #include "sim/config/object_reader.h"
+#include "sim/engine/sim_time.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
@@ -12,10 +12,6 @@ namespace {
 
 // Latencies above this are surely a unit mistake (it is 1000 s).
 constexpr double kMaxLatencyUs = 1e9;
-
-engine::SimTime from_microseconds(double us) {
-  return static_cast<engine::SimTime>(std::llround(us * 1e3));
-}
 
 void read_link(const Json& value, const std::string& path, Diagnostics& diags, Json& out,
                network::LinkSpec& link) {
@@ -31,7 +27,7 @@ void read_link(const Json& value, const std::string& path, Diagnostics& diags, J
       r.wrong_type("bandwidth_mbps", "a number of Mbit/s (> 0)", *bw);
     }
   }
-  link.latency = from_microseconds(
+  link.latency = engine::from_microseconds(
       r.number("latency_us", defaults::kLinkLatencyUs, Range::at_least(0).up_to(kMaxLatencyUs))
           .value_or(0));
   r.finish();
@@ -49,7 +45,7 @@ bool read_network(const Json* value, Diagnostics& diags, Json& out, network::Net
   }
   spec.topology = *topology;
   if (*topology == "star") {
-    spec.star_latency = from_microseconds(
+    spec.star_latency = engine::from_microseconds(
         r.number("latency_us", defaults::kStarLatencyUs, Range::at_least(0).up_to(kMaxLatencyUs))
             .value_or(0));
   } else {

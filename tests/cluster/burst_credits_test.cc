@@ -11,6 +11,7 @@ namespace {
 
 using engine::kSecond;
 using engine::SimTime;
+using namespace engine::time_literals;
 constexpr SimTime kMinute = 60 * kSecond;
 
 BurstSpec b1ms() { return {20, 12, 288, 30}; }
@@ -18,7 +19,7 @@ BurstSpec b2s() { return {40, 24, 576, 60}; }
 
 TEST(BurstCredits, InitialCreditsAndIdleAccrual) {
   BurstCredits c(b1ms(), 1);
-  EXPECT_EQ(c.credits_at(0), 30.0);
+  EXPECT_EQ(c.credits_at(0_ns), 30.0);
   EXPECT_DOUBLE_EQ(c.credits_at(60 * kMinute), 42.0);  // idle: +0.2/min = 12/h
   EXPECT_DOUBLE_EQ(c.credits_at(30 * kMinute), 36.0);
   // 30 + 12 x h reaches 288 after 21.5 h and stays there.
@@ -32,7 +33,7 @@ TEST(BurstCredits, B1msDepletesMidJob) {
   BurstCredits c(b1ms(), 1);
   // 60 min of full-speed work from t=0: 30 credits / 0.8 per min = 37.5 min at full speed, then
   // the remaining 22.5 min of work at 20% take 112.5 min: ends at 150 min, bank empty.
-  const SimTime end = c.run(0, 60 * kMinute);
+  const SimTime end = c.run(0_ns, 60 * kMinute);
   EXPECT_EQ(end, 150 * kMinute);
   EXPECT_EQ(c.credits_at(end), 0.0);
   EXPECT_DOUBLE_EQ(c.credits_at(10 * kMinute), 22.0);  // 30 - 0.8 x 10
@@ -63,7 +64,7 @@ TEST(BurstCredits, TwoVcpuDrainAndThrottle) {
   BurstCredits c(b2s(), 2);
   // B2s at 200%: net -1.6/min. 60 credits last 37.5 min; the remaining 2.5 min of work run at
   // 40/200 = 20% and take 12.5 min: 50 min in all.
-  const SimTime end = c.run(0, 40 * kMinute);
+  const SimTime end = c.run(0_ns, 40 * kMinute);
   EXPECT_EQ(end, 50 * kMinute);
   EXPECT_DOUBLE_EQ(c.credits_at(20 * kMinute), 60.0 - 1.6 * 20);
   EXPECT_DOUBLE_EQ(c.credits_at(end + 60 * kMinute), 24.0);
@@ -73,9 +74,9 @@ TEST(BurstCredits, TwoVcpuDrainAndThrottle) {
 TEST(BurstCredits, EmptyBankRunsWholeJobAtBaselineAndRoundsOnce) {
   BurstCredits c({10, 6, 144, 0}, 1);
   // 1 ns of work at 10% takes 10 ns; 7 ns takes 70 ns.
-  EXPECT_EQ(c.run(0, 7), 70);
-  EXPECT_EQ(c.run(70, 0), 70);
-  EXPECT_EQ(c.credits_at(70), 0.0);
+  EXPECT_EQ(c.run(0_ns, 7_ns), 70_ns);
+  EXPECT_EQ(c.run(70_ns, 0_ns), 70_ns);
+  EXPECT_EQ(c.credits_at(70_ns), 0.0);
 }
 
 TEST(BurstCredits, ManySmallJobsDoNotDrift) {
@@ -87,7 +88,7 @@ TEST(BurstCredits, ManySmallJobsDoNotDrift) {
   BurstCredits c({60, 36, 864, 60}, 2);
   const SimTime work = 7300 * engine::kMillisecond;
   const SimTime gap = 2700 * engine::kMillisecond;
-  SimTime t = 0;
+  SimTime t{};
   std::vector<SimTime> durations;
   for (int i = 0; i < 10'000; ++i) {
     const SimTime end = c.run(t, work);
@@ -96,20 +97,21 @@ TEST(BurstCredits, ManySmallJobsDoNotDrift) {
   }
   EXPECT_EQ(durations.front(), work);  // plenty of credits at first
   for (std::size_t i = 1000; i < durations.size(); ++i) {
-    ASSERT_EQ(durations[i], 21'633'333'334) << "job " << i;
+    ASSERT_EQ(durations[i], 21'633'333'334_ns) << "job " << i;
   }
   EXPECT_EQ(c.credits_at(c.busy_until()), 0.0);
 
   BurstCredits empty({60, 36, 864, 0}, 2);
-  EXPECT_EQ(empty.run(0, work), 24'333'333'333);  // whole job at 30%: 7.3e9 / 0.3, rounded once
+  EXPECT_EQ(empty.run(0_ns, work),
+            24'333'333'333_ns);  // whole job at 30%: 7.3e9 / 0.3, rounded once
 }
 
 TEST(BurstCredits, RejectsOverlapAndBadSpecs) {
   BurstCredits c(b1ms(), 1);
-  const SimTime end = c.run(0, kMinute);
-  EXPECT_THROW(c.run(end - 1, kMinute), std::logic_error);
+  const SimTime end = c.run(0_ns, kMinute);
+  EXPECT_THROW(c.run(end - 1_ns, kMinute), std::logic_error);
   EXPECT_NO_THROW(c.run(end, kMinute));
-  EXPECT_THROW(c.run(c.busy_until(), -1), std::invalid_argument);
+  EXPECT_THROW(c.run(c.busy_until(), -1_ns), std::invalid_argument);
   EXPECT_THROW(BurstCredits({0, 0, 10, 0}, 1), std::invalid_argument);
   EXPECT_THROW(BurstCredits({120, 72, 10, 0}, 1), std::invalid_argument);
   EXPECT_THROW(BurstCredits({20, 12, 10, 11}, 1), std::invalid_argument);

@@ -12,6 +12,7 @@ namespace hermes::metrics {
 namespace {
 
 using nlohmann::json;
+using namespace engine::time_literals;
 
 json parsed(const ChromeTrace& trace) {
   std::ostringstream out;
@@ -44,8 +45,8 @@ std::string meta_name(const json& doc, const std::string& what, int pid, int tid
 TEST(ChromeTrace, TimestampsAreExactMicrosecondsOfIntegerNanoseconds) {
   ChromeTrace t;
   const auto track = t.add_track(t.add_process("run"), "w0");
-  t.span(track, "compute", "compute", 7'300'125'004, 7'300'126'000);
-  t.instant(track, "barrier", "protocol", 5'000);
+  t.span(track, "compute", "compute", 7'300'125'004_ns, 7'300'126'000_ns);
+  t.instant(track, "barrier", "protocol", 5'000_ns);
   std::ostringstream out;
   t.write(out);
   EXPECT_NE(out.str().find("\"ts\":7300125.004,"), std::string::npos) << out.str();
@@ -78,12 +79,12 @@ TEST(ChromeTrace, OverlappingSpansGoToExtraLanesNestedOnesStay) {
   const int pid = t.add_process("ebsp");
   const auto w0 = t.add_track(pid, "w0");
   const auto w1 = t.add_track(pid, "w1");
-  t.span(w0, "chunk", "transfer", 0, 10);
-  t.span(w0, "update", "transfer", 5, 20);   // overlaps the chunk: a second lane
-  t.span(w0, "compute", "compute", 10, 30);  // after the chunk: back on the first lane
-  t.span(w0, "wait", "wait", 30, 50);
-  t.span(w0, "model", "transfer", 40, 50);  // inside the wait: nests on the first lane
-  t.span(w1, "w1 compute", "compute", 0, 10);
+  t.span(w0, "chunk", "transfer", 0_ns, 10_ns);
+  t.span(w0, "update", "transfer", 5_ns, 20_ns);   // overlaps the chunk: a second lane
+  t.span(w0, "compute", "compute", 10_ns, 30_ns);  // after the chunk: back on the first lane
+  t.span(w0, "wait", "wait", 30_ns, 50_ns);
+  t.span(w0, "model", "transfer", 40_ns, 50_ns);  // inside the wait: nests on the first lane
+  t.span(w1, "w1 compute", "compute", 0_ns, 10_ns);
   const json doc = parsed(t);
   std::map<std::string, int> tid;
   for (const auto& e : events(doc, "X")) tid[e.at("name")] = e.at("tid");
@@ -99,8 +100,8 @@ TEST(ChromeTrace, OverlappingSpansGoToExtraLanesNestedOnesStay) {
 TEST(ChromeTrace, CountersAndArgsKeepTheirTypes) {
   ChromeTrace t;
   const auto tr = t.add_track(t.add_process("r"), "w0 (B1ms)");
-  t.counter(tr, "w0 credits", "credits", 100, 29.5);
-  t.instant(tr, "stop", "protocol", 200,
+  t.counter(tr, "w0 credits", "credits", 100_ns, 29.5);
+  t.instant(tr, "stop", "protocol", 200_ns,
             {{"reason", std::string("patience")},
              {"updates", std::int64_t{12}},
              {"loss", std::numeric_limits<double>::quiet_NaN()}});
@@ -122,10 +123,10 @@ TEST(ChromeTrace, EventsAreWrittenByTimeWhateverTheCallOrder) {
     t->add_track(pid, "ps");
     t->add_track(pid, "w0");
   }
-  a.span(1, "compute", "compute", 50, 60);
-  a.instant(0, "barrier", "protocol", 10);
-  b.instant(0, "barrier", "protocol", 10);
-  b.span(1, "compute", "compute", 50, 60);
+  a.span(1, "compute", "compute", 50_ns, 60_ns);
+  a.instant(0, "barrier", "protocol", 10_ns);
+  b.instant(0, "barrier", "protocol", 10_ns);
+  b.span(1, "compute", "compute", 50_ns, 60_ns);
   std::ostringstream sa, sb;
   a.write(sa);
   b.write(sb);
@@ -136,9 +137,9 @@ TEST(ChromeTrace, RejectsUnknownTracksAndBackwardSpans) {
   ChromeTrace t;
   EXPECT_THROW(t.add_track(1, "w0"), std::invalid_argument);
   const auto tr = t.add_track(t.add_process("r"), "w0");
-  EXPECT_THROW(t.span(tr + 1, "x", "c", 0, 1), std::invalid_argument);
-  EXPECT_THROW(t.span(tr, "x", "c", 5, 4), std::invalid_argument);
-  EXPECT_THROW(t.instant(tr, "x", "c", -1), std::invalid_argument);
+  EXPECT_THROW(t.span(tr + 1, "x", "c", 0_ns, 1_ns), std::invalid_argument);
+  EXPECT_THROW(t.span(tr, "x", "c", 5_ns, 4_ns), std::invalid_argument);
+  EXPECT_THROW(t.instant(tr, "x", "c", -1_ns), std::invalid_argument);
 }
 
 }  // namespace

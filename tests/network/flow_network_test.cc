@@ -15,6 +15,7 @@ namespace {
 using engine::kMicrosecond;
 using engine::kMillisecond;
 using engine::SimTime;
+using namespace engine::time_literals;
 using engine::Simulator;
 using testing::make_hosts;
 using testing::star_spec;
@@ -23,7 +24,7 @@ using testing::star_spec;
 struct Done {
   std::vector<SimTime> at;
   std::vector<int> order;
-  FlowNetwork::Callback mark(Simulator& sim, int tag) {
+  FlowNetwork::OnDone mark(Simulator& sim, int tag) {
     return [this, &sim, tag] {
       at.push_back(sim.now());
       order.push_back(tag);
@@ -38,12 +39,12 @@ constexpr SimTime kRoute = 2 * kHop;
 TEST(FlowNetwork, LoneFlowTakesLatencyPlusBytesOverBottleneck) {
   Simulator sim;
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000})));
-  SimTime done = -1;
-  const FlowId id = net.start_flow(1, 0, 1e6, [&] { done = sim.now(); });
+  SimTime done = -1_ns;
+  const FlowId id = net.start({1, 0, 1e6}, [&] { done = sim.now(); });
   EXPECT_EQ(id, 1u);
   EXPECT_EQ(net.flows_in_flight(), 1u);
 
-  sim.run_until(kRoute - 1);  // latency phase: no rate, nothing moved
+  sim.run_until(kRoute - 1_ns);  // latency phase: no rate, nothing moved
   EXPECT_EQ(net.active_flows(), 0u);
   EXPECT_EQ(net.rate(id), 0.0);
   EXPECT_EQ(net.remaining_bytes(id), 1e6);
@@ -74,14 +75,15 @@ TEST(FlowNetwork, ExactDurationsAreNotRoundedUpByDivisionNoise) {
   Simulator sim;
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({100, 100, 100, 100})));
   Done done;
-  net.start_flow(1, 0, 51000, done.mark(sim, 0));
+  net.start({1, 0, 51000}, done.mark(sim, 0));
   sim.run();
   // Three flows of 15000 B sharing 1.25e7 B/s: exactly 3.6 ms (doubles: 3600000.0000000005).
   const SimTime t0 = sim.now();
-  for (HostIndex w = 1; w <= 3; ++w) net.start_flow(w, 0, 15000, done.mark(sim, w));
+  for (HostIndex w = 1; w <= 3; ++w) net.start({w, 0, 15000}, done.mark(sim, w));
   sim.run();
-  EXPECT_EQ(done.at, (std::vector<SimTime>{kRoute + 4'080'000, t0 + kRoute + 3'600'000,
-                                           t0 + kRoute + 3'600'000, t0 + kRoute + 3'600'000}));
+  EXPECT_EQ(done.at,
+            (std::vector<SimTime>{kRoute + 4'080'000_ns, t0 + kRoute + 3'600'000_ns,
+                                  t0 + kRoute + 3'600'000_ns, t0 + kRoute + 3'600'000_ns}));
 }
 
 TEST(FlowNetwork, NFlowsIntoOnePsNicShareEquallyAndFinishTogether) {
@@ -90,8 +92,8 @@ TEST(FlowNetwork, NFlowsIntoOnePsNicShareEquallyAndFinishTogether) {
                   Topology::build(star_spec(kHop), make_hosts({1000, 1000, 1000, 1000, 1000})));
   Done done;
   std::vector<FlowId> ids;
-  for (HostIndex w = 1; w <= 4; ++w) ids.push_back(net.start_flow(w, 0, 1e6, done.mark(sim, w)));
-  sim.run_until(kRoute + 1);
+  for (HostIndex w = 1; w <= 4; ++w) ids.push_back(net.start({w, 0, 1e6}, done.mark(sim, w)));
+  sim.run_until(kRoute + 1_ns);
   for (const FlowId id : ids) EXPECT_DOUBLE_EQ(net.rate(id), 1.25e8 / 4);
   sim.run();
   // 4e6 B through the PS's 1.25e8 B/s downlink: 32 ms, all at once.
@@ -107,9 +109,9 @@ TEST(FlowNetwork, DifferentBottlenecksGetMaxMinShares) {
   Simulator sim;
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 100, 1000, 1000})));
   Done done;
-  const FlowId slow = net.start_flow(1, 0, 1.25e6, done.mark(sim, 0));
-  const FlowId fast1 = net.start_flow(2, 0, 1.25e6, done.mark(sim, 1));
-  const FlowId fast2 = net.start_flow(3, 0, 1.25e6, done.mark(sim, 2));
+  const FlowId slow = net.start({1, 0, 1.25e6}, done.mark(sim, 0));
+  const FlowId fast1 = net.start({2, 0, 1.25e6}, done.mark(sim, 1));
+  const FlowId fast2 = net.start({3, 0, 1.25e6}, done.mark(sim, 2));
   sim.run_until(kRoute);
   EXPECT_DOUBLE_EQ(net.rate(slow), 1.25e7);
   EXPECT_DOUBLE_EQ(net.rate(fast1), 5.625e7);
@@ -119,7 +121,7 @@ TEST(FlowNetwork, DifferentBottlenecksGetMaxMinShares) {
   sim.run();
   // Fast: 1.25e6 / 5.625e7 s = 22222222.2 ns, rounded up. Slow: 1.25e6 / 1.25e7 = 100 ms.
   EXPECT_EQ(done.order, (std::vector<int>{1, 2, 0}));
-  EXPECT_EQ(done.at, (std::vector<SimTime>{kRoute + 22'222'223, kRoute + 22'222'223,
+  EXPECT_EQ(done.at, (std::vector<SimTime>{kRoute + 22'222'223_ns, kRoute + 22'222'223_ns,
                                            kRoute + 100 * kMillisecond}));
 }
 
@@ -129,9 +131,9 @@ TEST(FlowNetwork, FinishedFlowFreesBandwidth) {
   Simulator sim;
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000, 1000})));
   Done done;
-  net.start_flow(1, 0, 1e6, done.mark(sim, 0));
-  const FlowId big = net.start_flow(2, 0, 2e6, done.mark(sim, 1));
-  sim.run_until(kRoute + 16 * kMillisecond - 1);
+  net.start({1, 0, 1e6}, done.mark(sim, 0));
+  const FlowId big = net.start({2, 0, 2e6}, done.mark(sim, 1));
+  sim.run_until(kRoute + 16 * kMillisecond - 1_ns);
   EXPECT_DOUBLE_EQ(net.rate(big), 6.25e7);
   sim.run_until(kRoute + 16 * kMillisecond);
   EXPECT_DOUBLE_EQ(net.rate(big), 1.25e8);
@@ -148,10 +150,10 @@ TEST(FlowNetwork, LaterFlowJoins) {
   Simulator sim;
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000, 1000})));
   Done done;
-  const FlowId a = net.start_flow(1, 0, 2e6, done.mark(sim, 0));
+  const FlowId a = net.start({1, 0, 2e6}, done.mark(sim, 0));
   FlowId b = 0;
-  sim.schedule_at(4200 * kMicrosecond, [&] { b = net.start_flow(2, 0, 1e6, done.mark(sim, 1)); });
-  sim.run_until(4400 * kMicrosecond - 1);
+  sim.schedule_at(4200 * kMicrosecond, [&] { b = net.start({2, 0, 1e6}, done.mark(sim, 1)); });
+  sim.run_until(4400 * kMicrosecond - 1_ns);
   EXPECT_DOUBLE_EQ(net.rate(a), 1.25e8);
   EXPECT_EQ(net.rate(b), 0.0);  // still in its latency phase
   sim.run_until(4400 * kMicrosecond);
@@ -170,14 +172,14 @@ TEST(FlowNetwork, LatencyPhaseConsumesNoBandwidth) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"sw"};
-  s.links = {{"ps", "sw", std::nullopt, 0},
-             {"w0", "sw", std::nullopt, 0},
+  s.links = {{"ps", "sw", std::nullopt, 0_ns},
+             {"w0", "sw", std::nullopt, 0_ns},
              {"w1", "sw", std::nullopt, 5 * kMillisecond}};
   Simulator sim;
   FlowNetwork net(sim, Topology::build(s, make_hosts({1000, 1000, 1000})));
   Done done;
-  const FlowId a = net.start_flow(1, 0, 2.5e6, done.mark(sim, 0));
-  const FlowId b = net.start_flow(2, 0, 6.25e5, done.mark(sim, 1));
+  const FlowId a = net.start({1, 0, 2.5e6}, done.mark(sim, 0));
+  const FlowId b = net.start({2, 0, 6.25e5}, done.mark(sim, 1));
   sim.run_until(4900 * kMicrosecond);
   EXPECT_DOUBLE_EQ(net.rate(a), 1.25e8);
   EXPECT_EQ(net.active_flows(), 1u);
@@ -193,9 +195,9 @@ TEST(FlowNetwork, EqualFinishTimesCompleteInStartOrder) {
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000, 1000, 1000})));
   Done done;
   // Started out of host order; 3 x 1e6 B / (1.25e8 / 3) = 24 ms each.
-  net.start_flow(3, 0, 1e6, done.mark(sim, 3));
-  net.start_flow(1, 0, 1e6, done.mark(sim, 1));
-  net.start_flow(2, 0, 1e6, done.mark(sim, 2));
+  net.start({3, 0, 1e6}, done.mark(sim, 3));
+  net.start({1, 0, 1e6}, done.mark(sim, 1));
+  net.start({2, 0, 1e6}, done.mark(sim, 2));
   sim.run();
   EXPECT_EQ(done.order, (std::vector<int>{3, 1, 2}));
   EXPECT_EQ(done.at, std::vector<SimTime>(3, kRoute + 24 * kMillisecond));
@@ -208,14 +210,14 @@ TEST(FlowNetwork, EqualFinishTimesFollowStartOrderNotActivationOrder) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"sw"};
-  s.links = {{"ps", "sw", std::nullopt, 0},
+  s.links = {{"ps", "sw", std::nullopt, 0_ns},
              {"w0", "sw", std::nullopt, kMillisecond},
-             {"w1", "sw", std::nullopt, 0}};
+             {"w1", "sw", std::nullopt, 0_ns}};
   Simulator sim;
   FlowNetwork net(sim, Topology::build(s, make_hosts({1000, 1000, 1000})));
   Done done;
-  net.start_flow(1, 0, 1e6, done.mark(sim, 0));
-  net.start_flow(2, 0, 1.125e6, done.mark(sim, 1));
+  net.start({1, 0, 1e6}, done.mark(sim, 0));
+  net.start({2, 0, 1.125e6}, done.mark(sim, 1));
   sim.run();
   EXPECT_EQ(done.order, (std::vector<int>{0, 1}));
   EXPECT_EQ(done.at, std::vector<SimTime>(2, 17 * kMillisecond));
@@ -225,16 +227,16 @@ TEST(FlowNetwork, LoopbackZeroBytesAndChainedFlows) {
   Simulator sim;
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000})));
   Done done;
-  sim.schedule_at(7, [&] { net.start_flow(1, 1, 5e6, done.mark(sim, 0)); });  // loopback
-  net.start_flow(1, 0, 0, done.mark(sim, 1));                                 // latency only
+  sim.schedule_at(7_ns, [&] { net.start({1, 1, 5e6}, done.mark(sim, 0)); });  // loopback
+  net.start({1, 0, 0}, done.mark(sim, 1));                                    // latency only
   // Push then pull from the callback, like a worker round.
-  net.start_flow(1, 0, 1e6, [&] {
+  net.start({1, 0, 1e6}, [&] {
     done.mark(sim, 2)();
-    net.start_flow(0, 1, 1e6, done.mark(sim, 3));
+    net.start({0, 1, 1e6}, done.mark(sim, 3));
   });
   sim.run();
   EXPECT_EQ(done.order, (std::vector<int>{0, 1, 2, 3}));
-  EXPECT_EQ(done.at, (std::vector<SimTime>{7, kRoute, kRoute + 8 * kMillisecond,
+  EXPECT_EQ(done.at, (std::vector<SimTime>{7_ns, kRoute, kRoute + 8 * kMillisecond,
                                            2 * (kRoute + 8 * kMillisecond)}));
   EXPECT_EQ(net.flows_completed(), 4u);
   // The loopback crossed no link: not counted as network bytes.
@@ -250,8 +252,8 @@ TEST(FlowNetwork, FullDuplex) {
   Simulator sim;
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000})));
   Done done;
-  const FlowId up = net.start_flow(1, 0, 1e6, done.mark(sim, 0));
-  const FlowId down = net.start_flow(0, 1, 1e6, done.mark(sim, 1));
+  const FlowId up = net.start({1, 0, 1e6}, done.mark(sim, 0));
+  const FlowId down = net.start({0, 1, 1e6}, done.mark(sim, 1));
   sim.run_until(kRoute);
   EXPECT_DOUBLE_EQ(net.rate(up), 1.25e8);
   EXPECT_DOUBLE_EQ(net.rate(down), 1.25e8);
@@ -268,18 +270,18 @@ TEST(FlowNetwork, NoDriftUnderManyRateChanges) {
   FlowNetwork net(
       sim, Topology::build(star_spec(kHop), make_hosts(std::vector<double>(kFlows + 1, 1000))));
   double total = 0;
-  SimTime last = 0;
+  SimTime last{};
   for (int i = 0; i < kFlows; ++i) {
     const double bytes = 1e5 + static_cast<double>(i * 7919 % 1000) * 1013.7;
     total += bytes;
     sim.schedule_at(i * 100 * kMicrosecond, [&, i, bytes] {
-      net.start_flow(static_cast<HostIndex>(i + 1), 0, bytes, [&] { last = sim.now(); });
+      net.start({static_cast<HostIndex>(i + 1), 0, bytes}, [&] { last = sim.now(); });
     });
   }
   sim.run();
-  const double expected = static_cast<double>(kRoute) + total / 1.25e8 * 1e9;
-  EXPECT_GE(static_cast<double>(last), expected - 1);
-  EXPECT_LE(static_cast<double>(last), expected + kFlows);
+  const double expected = static_cast<double>(kRoute.ns()) + total / 1.25e8 * 1e9;
+  EXPECT_GE(static_cast<double>(last.ns()), expected - 1);
+  EXPECT_LE(static_cast<double>(last.ns()), expected + kFlows);
   EXPECT_DOUBLE_EQ(net.bytes_delivered(), total);
   EXPECT_EQ(net.flows_completed(), static_cast<std::uint64_t>(kFlows));
   EXPECT_EQ(sim.pending(), 0u);
@@ -296,7 +298,7 @@ TEST(FlowNetwork, ThousandWorkerStar) {
   std::vector<FlowId> ids;
   int finished = 0;
   for (HostIndex w = 1; w <= kWorkers; ++w) {
-    ids.push_back(net.start_flow(w, 0, 3e5, [&] { ++finished; }));
+    ids.push_back(net.start({w, 0, 3e5}, [&] { ++finished; }));
   }
   sim.run_until(kRoute);
   EXPECT_EQ(net.active_flows(), static_cast<std::size_t>(kWorkers));
@@ -314,13 +316,13 @@ TEST(FlowNetwork, ThousandWorkerStar) {
 TEST(FlowNetwork, MisuseThrows) {
   NetworkSpec s;
   s.topology = "custom";
-  s.links = {{"ps", "w0", std::nullopt, 0}, {"ps", "w1", std::nullopt, 0}};
+  s.links = {{"ps", "w0", std::nullopt, 0_ns}, {"ps", "w1", std::nullopt, 0_ns}};
   Simulator sim;
   FlowNetwork net(sim, Topology::build(s, make_hosts({1000, 1000, 1000})));
-  EXPECT_THROW(net.start_flow(1, 2, 1, {}), std::logic_error);  // the PS does not forward
-  EXPECT_THROW(net.start_flow(1, 9, 1, {}), std::out_of_range);
-  EXPECT_THROW(net.start_flow(1, 0, -1, {}), std::invalid_argument);
-  EXPECT_THROW(net.start_flow(1, 0, std::nan(""), {}), std::invalid_argument);
+  EXPECT_THROW(net.start({1, 2, 1}, {}), std::logic_error);  // the PS does not forward
+  EXPECT_THROW(net.start({1, 9, 1}, {}), std::out_of_range);
+  EXPECT_THROW(net.start({1, 0, -1}, {}), std::invalid_argument);
+  EXPECT_THROW(net.start({1, 0, std::nan("")}, {}), std::invalid_argument);
   EXPECT_EQ(net.flows_in_flight(), 0u);
 }
 
@@ -329,9 +331,9 @@ TEST(FlowNetwork, DestructionCancelsPendingEvents) {
   bool called = false;
   {
     FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000, 1000})));
-    net.start_flow(1, 0, 1e6, [&] { called = true; });
-    sim.run_until(kRoute + 1);                          // one active, completion pending
-    net.start_flow(2, 0, 1e6, [&] { called = true; });  // one in latency phase
+    net.start({1, 0, 1e6}, [&] { called = true; });
+    sim.run_until(kRoute + 1_ns);                    // one active, completion pending
+    net.start({2, 0, 1e6}, [&] { called = true; });  // one in latency phase
   }
   EXPECT_EQ(sim.pending(), 0u);
   sim.run();

@@ -11,6 +11,7 @@
 namespace hermes::network {
 namespace {
 
+using namespace engine::time_literals;
 using testing::make_hosts;
 using testing::star_spec;
 
@@ -33,14 +34,14 @@ bool contains(const std::string& s, const std::string& part) {
 
 TEST(CheckNetworkSpec, ValidSpecsReportNothing) {
   Diagnostics d;
-  check_network_spec(star_spec(0), make_hosts({1000, 100, 10}), "/network", d);
+  check_network_spec(star_spec(0_ns), make_hosts({1000, 100, 10}), "/network", d);
   NetworkSpec custom;
   custom.topology = "custom";
   custom.switches = {"s1", "s2"};
-  custom.links = {{"ps", "s1", std::nullopt, 0},
-                  {"s1", "s2", 1000.0, 5},
-                  {"w0", "s2", std::nullopt, 0},
-                  {"w1", "ps", 10.0, 0}};
+  custom.links = {{"ps", "s1", std::nullopt, 0_ns},
+                  {"s1", "s2", 1000.0, 5_ns},
+                  {"w0", "s2", std::nullopt, 0_ns},
+                  {"w1", "ps", 10.0, 0_ns}};
   check_network_spec(custom, make_hosts({1000, 100, 10}), "/network", d);
   EXPECT_TRUE(d.ok()) << d.format();
 }
@@ -51,7 +52,8 @@ TEST(CheckNetworkSpec, ReportsDanglingBadBandwidthAndUnreachableInOnePass) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"s1"};
-  s.links = {{"ps", "s1", std::nullopt, 0}, {"w0", "s1", -5.0, 0}, {"w1", "s9", std::nullopt, 0}};
+  s.links = {
+      {"ps", "s1", std::nullopt, 0_ns}, {"w0", "s1", -5.0, 0_ns}, {"w1", "s9", std::nullopt, 0_ns}};
   Diagnostics d("scenario.json");
   check_network_spec(s, make_hosts({1000, 1000, 1000}), "/network", d);
   EXPECT_EQ(paths(d),
@@ -85,7 +87,7 @@ TEST(CheckNetworkSpec, DuplicateNames) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"s1", "s1", "w0"};
-  s.links = {{"ps", "s1", std::nullopt, 0}, {"w0", "s1", std::nullopt, 0}};
+  s.links = {{"ps", "s1", std::nullopt, 0_ns}, {"w0", "s1", std::nullopt, 0_ns}};
   auto hosts = make_hosts({1000, 1000, 1000});
   hosts[2].name = "w0";  // the second worker reuses the first one's name
   Diagnostics d;
@@ -103,10 +105,10 @@ TEST(CheckNetworkSpec, LinkFieldProblems) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"s1", "s2"};
-  s.links = {{"ps", "s1", std::nullopt, 0},
-             {"s1", "s2", std::nullopt, 0},  // switch-switch without bandwidth
-             {"w0", "s1", 0.0, -3},          // zero bandwidth and negative latency
-             {"s2", "s2", 10.0, 0}};         // self loop
+  s.links = {{"ps", "s1", std::nullopt, 0_ns},
+             {"s1", "s2", std::nullopt, 0_ns},  // switch-switch without bandwidth
+             {"w0", "s1", 0.0, -3_ns},          // zero bandwidth and negative latency
+             {"s2", "s2", 10.0, 0_ns}};         // self loop
   Diagnostics d;
   check_network_spec(s, make_hosts({1000, 1000}), "/network", d);
   EXPECT_EQ(paths(d), (std::set<std::string>{
@@ -123,7 +125,7 @@ TEST(CheckNetworkSpec, HostEndWithoutUsableNic) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"s"};
-  s.links = {{"ps", "s", std::nullopt, 0}, {"w0", "s", std::nullopt, 0}};
+  s.links = {{"ps", "s", std::nullopt, 0_ns}, {"w0", "s", std::nullopt, 0_ns}};
   Diagnostics d;
   check_network_spec(s, make_hosts({1000, 0}), "/network", d);
   ASSERT_NE(at(d, "/network/links/1/bandwidth_mbps"), nullptr) << d.format();
@@ -131,9 +133,9 @@ TEST(CheckNetworkSpec, HostEndWithoutUsableNic) {
 }
 
 TEST(CheckNetworkSpec, StarProblems) {
-  NetworkSpec s = star_spec(-1);
+  NetworkSpec s = star_spec(-1_ns);
   s.switches = {"x"};
-  s.links = {{"ps", "x", std::nullopt, 0}};
+  s.links = {{"ps", "x", std::nullopt, 0_ns}};
   auto hosts = make_hosts({1000, 0, 1000});
   hosts[2].name = "switch0";
   Diagnostics d;
@@ -151,10 +153,11 @@ TEST(CheckNetworkSpec, AcceptedNamesAreTruncatedForLargeClusters) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"core"};
-  s.links = {{"ps", "core", std::nullopt, 0}, {"ps", "cor", std::nullopt, 0}};
+  s.links = {{"ps", "core", std::nullopt, 0_ns}, {"ps", "cor", std::nullopt, 0_ns}};
   std::vector<double> nics(21, 1000);
   auto hosts = make_hosts(nics);
-  for (std::size_t i = 1; i < hosts.size(); ++i) s.links.push_back({hosts[i].name, "core", {}, 0});
+  for (std::size_t i = 1; i < hosts.size(); ++i)
+    s.links.push_back({hosts[i].name, "core", {}, 0_ns});
   Diagnostics d;
   check_network_spec(s, hosts, "/network", d);
   ASSERT_EQ(d.count(), 1u) << d.format();
@@ -167,10 +170,10 @@ TEST(CheckNetworkSpec, UnreachableWorkersEachReported) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"a", "b"};
-  s.links = {{"ps", "a", std::nullopt, 0},
-             {"w0", "a", std::nullopt, 0},
-             {"w1", "b", std::nullopt, 0},
-             {"w2", "b", std::nullopt, 0}};
+  s.links = {{"ps", "a", std::nullopt, 0_ns},
+             {"w0", "a", std::nullopt, 0_ns},
+             {"w1", "b", std::nullopt, 0_ns},
+             {"w2", "b", std::nullopt, 0_ns}};
   Diagnostics d;
   check_network_spec(s, make_hosts({1000, 1000, 1000, 1000}), "/network", d);
   EXPECT_EQ(paths(d), (std::set<std::string>{"/cluster/workers/1", "/cluster/workers/2"}))

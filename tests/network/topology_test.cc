@@ -13,6 +13,7 @@ namespace hermes::network {
 namespace {
 
 using engine::kMicrosecond;
+using namespace engine::time_literals;
 using testing::make_hosts;
 using testing::star_spec;
 
@@ -45,7 +46,7 @@ TEST(Topology, StarLinksEveryHostToSwitch0AtItsNicSpeed) {
 
   const Route& self = t.route(1, 1);
   EXPECT_TRUE(self.links.empty());
-  EXPECT_EQ(self.latency, 0);
+  EXPECT_EQ(self.latency, 0_ns);
   EXPECT_TRUE(std::isinf(self.bottleneck));
   EXPECT_THROW(t.route(0, 3), std::out_of_range);
 }
@@ -94,8 +95,8 @@ NetworkSpec diamond(engine::SimTime via_a, engine::SimTime via_b) {
   s.links = {
       {"w0", "a", std::nullopt, via_a}, {"a", "ps", 1000.0, via_a},
       {"w0", "b", std::nullopt, via_b}, {"b", "ps", 1000.0, via_b},
-      {"w0", "c", std::nullopt, 1},     {"c", "d", 1000.0, 1},
-      {"d", "ps", 1000.0, 1},
+      {"w0", "c", std::nullopt, 1_ns},  {"c", "d", 1000.0, 1_ns},
+      {"d", "ps", 1000.0, 1_ns},
   };
   return s;
 }
@@ -104,14 +105,14 @@ TEST(Topology, FewestHopsThenLatencyThenVertexIndex) {
   const auto hosts = make_hosts({1000, 1000});
   {
     // b is faster: 2 x 10 < 2 x 30. The 3-hop path (3 ns) loses despite lower latency.
-    const Topology t = Topology::build(diamond(30, 10), hosts);
+    const Topology t = Topology::build(diamond(30_ns, 10_ns), hosts);
     EXPECT_EQ(link_names(t, t.route(1, 0)), (std::vector<std::string>{"w0->b", "b->ps"}));
-    EXPECT_EQ(t.route(1, 0).latency, 20);
+    EXPECT_EQ(t.route(1, 0).latency, 20_ns);
     EXPECT_EQ(link_names(t, t.route(0, 1)), (std::vector<std::string>{"ps->b", "b->w0"}));
   }
   {
     // Tie on hops and latency: a has the lower vertex index (declared first).
-    const Topology t = Topology::build(diamond(10, 10), hosts);
+    const Topology t = Topology::build(diamond(10_ns, 10_ns), hosts);
     EXPECT_EQ(link_names(t, t.route(1, 0)), (std::vector<std::string>{"w0->a", "a->ps"}));
     EXPECT_EQ(link_names(t, t.route(0, 1)), (std::vector<std::string>{"ps->a", "a->w0"}));
   }
@@ -122,10 +123,10 @@ TEST(Topology, HostsDoNotForward) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"s"};
-  s.links = {{"ps", "w0", std::nullopt, 1},
-             {"w0", "w1", std::nullopt, 1},
-             {"w1", "s", std::nullopt, 1},
-             {"ps", "s", std::nullopt, 1}};
+  s.links = {{"ps", "w0", std::nullopt, 1_ns},
+             {"w0", "w1", std::nullopt, 1_ns},
+             {"w1", "s", std::nullopt, 1_ns},
+             {"ps", "s", std::nullopt, 1_ns}};
   const Topology t = Topology::build(s, make_hosts({1000, 100, 1000}));
   // Direct host-host cable: one hop at the slower NIC.
   EXPECT_EQ(link_names(t, t.route(1, 0)), (std::vector<std::string>{"w0->ps"}));
@@ -137,7 +138,7 @@ TEST(Topology, HostsDoNotForward) {
 TEST(Topology, UnreachablePairThrowsLogicError) {
   NetworkSpec s;
   s.topology = "custom";
-  s.links = {{"ps", "w0", std::nullopt, 1}, {"ps", "w1", std::nullopt, 1}};
+  s.links = {{"ps", "w0", std::nullopt, 1_ns}, {"ps", "w1", std::nullopt, 1_ns}};
   const Topology t = Topology::build(s, make_hosts({1000, 1000, 1000}));
   EXPECT_TRUE(t.reachable(1, 0));
   EXPECT_FALSE(t.reachable(1, 2));  // would need the PS to forward
@@ -148,7 +149,7 @@ TEST(Topology, BuildThrowsInputErrorListingProblems) {
   NetworkSpec s;
   s.topology = "custom";
   s.switches = {"s"};
-  s.links = {{"ps", "s", std::nullopt, 0}, {"w0", "sx", std::nullopt, 0}};
+  s.links = {{"ps", "s", std::nullopt, 0_ns}, {"w0", "sx", std::nullopt, 0_ns}};
   try {
     Topology::build(s, make_hosts({1000, 1000}), "/net");
     FAIL() << "expected InputError";

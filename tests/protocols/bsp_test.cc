@@ -43,7 +43,7 @@ TEST(Bsp, EveryRoundHasEveryWorkerExactlyOnceAndWiIsOne) {
   // A round's aggregation comes after the last of its iterations, and the next round's
   // iterations start after it.
   for (std::int64_t k = 1; k <= rounds; ++k) {
-    engine::SimTime last_end = 0, next_start = engine::kTimeInfinity;
+    engine::SimTime last_end{}, next_start = engine::kTimeInfinity;
     for (const auto& it : r.iterations_log) {
       if (it.local_iteration == k) last_end = std::max(last_end, it.end);
       if (it.local_iteration == k + 1) next_start = std::min(next_start, it.start);
@@ -71,7 +71,7 @@ TEST(Bsp, TheBarrierWaitsForTheSlowestWorker) {
   // round's aggregation waits for it.
   int slowest_is_b1ms = 0;
   for (std::int64_t k = 1; k <= r.aggregations; ++k) {
-    engine::SimTime end0 = 0, end_others = 0;
+    engine::SimTime end0{}, end_others{};
     for (const auto& it : r.iterations_log) {
       if (it.local_iteration != k) continue;
       (it.worker == 0 ? end0 : end_others) = std::max(it.worker == 0 ? end0 : end_others, it.end);

@@ -84,7 +84,7 @@ TEST(Demo, LoneWorkerIterationIsTransfersPlusComputeExactly) {
   const engine::SimTime compute = engine::from_seconds(
       cluster::full_speed_seconds(sc.nodes[1].profile.compute, w.flops, w.steps));
   // DS2_v2 at 1500 Mbit/s: 313,700 chunk bytes take 1.673 ms plus 2 x 100 us of latency.
-  EXPECT_EQ(chunk, 200'000 + 1'673'067);
+  EXPECT_EQ(chunk, engine::SimTime::nanoseconds(200'000 + 1'673'067));
   EXPECT_EQ(r.sim_time, 3 * (chunk + compute + up + down));
   EXPECT_EQ(r.activity[0].compute_time, 3 * compute);
   EXPECT_EQ(r.activity[0].transfer_time, 3 * (chunk + up + down));
@@ -110,13 +110,13 @@ TEST(Demo, B1msWithoutCreditsComputesAtItsBaselineFifthOfFullSpeed) {
   // burns 0.8/min, so it runs t0/4 at full speed and the rest at 20%:
   //   (W - t0/4) * 5 + t0/4 = 5W - t0.
   const engine::SimTime W = r.activity[1].compute_time;
-  engine::SimTime t0 = -1;
+  engine::SimTime t0 = -engine::kNanosecond;
   for (const auto& s : tl.spans()) {
     if (s.node == "w0" && s.activity == "compute") t0 = s.start;
   }
-  ASSERT_GT(t0, 0);
-  EXPECT_NEAR(static_cast<double>(r.activity[0].compute_time), static_cast<double>(5 * W - t0),
-              3.0);
+  ASSERT_GT(t0, engine::SimTime{});
+  EXPECT_NEAR(static_cast<double>(r.activity[0].compute_time.ns()),
+              static_cast<double>((5 * W - t0).ns()), 3.0);
   ASSERT_TRUE(r.activity[1].credits_left.has_value());
   EXPECT_LT(*r.activity[1].credits_left, 30.0);  // the full bank spent some
   EXPECT_NEAR(*r.activity[0].credits_left, 0.0, 1e-3);

@@ -143,7 +143,7 @@ TEST(Trace, HermesAndBspRunsGiveAValidTraceThatMatchesTheirRecords) {
     // and end time.
     std::multiset<std::tuple<int, std::int64_t, std::int64_t, std::int64_t>> want, got;
     for (const auto& it : r.iterations_log) {
-      want.insert({it.worker + 2, it.local_iteration, it.chunk_size, it.end});
+      want.insert({it.worker + 2, it.local_iteration, it.chunk_size, it.end.ns()});
     }
     for (const auto& e : ev["X"]) {
       if (e["pid"] != pid || e["name"] != "compute") continue;
@@ -174,7 +174,7 @@ TEST(Trace, HermesAndBspRunsGiveAValidTraceThatMatchesTheirRecords) {
       waited[static_cast<std::size_t>(e["tid"].get<int>() - 2)] += ns(e["dur"]);
     }
     for (std::size_t w = 0; w < 3; ++w) {
-      EXPECT_LE(waited[w], r.wait_time[w]) << "worker " << w;
+      EXPECT_LE(waited[w], r.wait_time[w].ns()) << "worker " << w;
       EXPECT_GT(waited[w], 0) << "worker " << w;  // at least the initial pull
     }
   }
@@ -190,7 +190,7 @@ TEST(Trace, HermesAndBspRunsGiveAValidTraceThatMatchesTheirRecords) {
   for (const auto& e : doc["traceEvents"]) {
     if (e["pid"] != 2 || e["ph"] == "M") continue;
     const std::int64_t end = ns(e["ts"]) + (e.contains("dur") ? ns(e["dur"]) : 0);
-    EXPECT_LE(end, t.results[1].sim_time) << e.dump();
+    EXPECT_LE(end, t.results[1].sim_time.ns()) << e.dump();
   }
 }
 

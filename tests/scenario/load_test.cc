@@ -86,7 +86,7 @@ TEST(ScenarioLoad, MinimalDocumentGetsEveryDefault) {
   EXPECT_EQ(s->seed, defaults::kSeed);
   EXPECT_EQ(s->description, "");
   EXPECT_EQ(s->network.topology, "star");
-  EXPECT_EQ(s->network.star_latency, 100'000);
+  EXPECT_EQ(s->network.star_latency, 100 * engine::kMicrosecond);
   EXPECT_EQ(s->dataset.name, "mnist");
   EXPECT_EQ(s->model.name, "mlp");
   EXPECT_EQ(s->runs[0].name, "bsp");
@@ -262,11 +262,11 @@ TEST(ScenarioLoad, CustomNetworkBecomesLinkSpecs) {
   ASSERT_EQ(s->network.links.size(), 5u);
   EXPECT_EQ(s->network.links[0].a, "ps");
   EXPECT_EQ(s->network.links[0].bandwidth_mbps, 10000);
-  EXPECT_EQ(s->network.links[0].latency, 50'000);
-  EXPECT_EQ(s->network.links[1].latency, 2'500);
-  EXPECT_FALSE(s->network.links[2].bandwidth_mbps);  // host end: NIC speed
-  EXPECT_EQ(s->network.links[2].latency, 100'000);   // default
-  EXPECT_EQ(s->network.links[4].latency, 0);
+  EXPECT_EQ(s->network.links[0].latency, 50 * engine::kMicrosecond);
+  EXPECT_EQ(s->network.links[1].latency, 2'500 * engine::kNanosecond);
+  EXPECT_FALSE(s->network.links[2].bandwidth_mbps);                    // host end: NIC speed
+  EXPECT_EQ(s->network.links[2].latency, 100 * engine::kMicrosecond);  // default
+  EXPECT_EQ(s->network.links[4].latency, engine::SimTime{});
 }
 
 TEST(ScenarioLoad, SeedCoversTheWholeUint64Range) {

@@ -37,7 +37,7 @@ TEST(SetOverride, NumbersStringsAndBooleans) {
   EXPECT_EQ(s.name, "other");
   EXPECT_EQ(s.outputs.dir, "results/x y");
   EXPECT_FALSE(s.outputs.timeline);
-  EXPECT_EQ(s.network.star_latency, 5'000);
+  EXPECT_EQ(s.network.star_latency, 5 * engine::kMicrosecond);
   // The resolved document records the overridden values.
   EXPECT_EQ(s.document["training"]["learning_rate"], 0.05);
   EXPECT_EQ(s.document["name"], "other");

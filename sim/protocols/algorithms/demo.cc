@@ -22,7 +22,7 @@ class DemoRun {
 
   RunResult run() {
     for (std::size_t w = 0; w < ctx_.worker_count(); ++w) {
-      ctx_.sim.schedule_at(0, [this, w] { start_iteration(w); });
+      ctx_.sim.schedule_at(engine::SimTime{}, [this, w] { start_iteration(w); });
     }
     ctx_.sim.run();
     // The demo ends when every worker did its iterations: nothing is left to happen.
@@ -39,7 +39,7 @@ class DemoRun {
   void transfer(std::size_t w, SpanKind kind, network::HostIndex src, network::HostIndex dst,
                 double bytes, std::function<void()> next) {
     const engine::SimTime start = ctx_.sim.now();
-    ctx_.network->start_flow(src, dst, bytes, [=, this, next = std::move(next)] {
+    ctx_.network->start({src, dst, bytes}, [=, this, next = std::move(next)] {
       if (observer_ != nullptr) {
         observer_->on_span(RunContext::worker_host(w), kind, start, ctx_.sim.now(),
                            {.iteration = iteration(w), .bytes = bytes});
@@ -65,8 +65,7 @@ class DemoRun {
 
   void compute(std::size_t w) {
     const engine::SimTime start = ctx_.sim.now();
-    const engine::SimTime end = ctx_.worker_node(w).run_job(start, work_.flops, work_.steps);
-    ctx_.sim.schedule_at(end, [this, w, start] { computed(w, start); });
+    ctx_.worker_node(w).start({work_.flops, work_.steps}, [this, w, start] { computed(w, start); });
   }
 
   void computed(std::size_t w, engine::SimTime start) {

@@ -18,8 +18,8 @@ EbspRun::EbspRun(const scenario::Scenario& scenario, const scenario::RunSpec& ru
     throw InputError("run '" + run.name + "': lookahead must be >= 1, got " +
                      std::to_string(lookahead_));
   }
-  last_push_.assign(worker_count(), 0);
-  previous_push_.assign(worker_count(), 0);
+  last_push_.assign(worker_count(), engine::SimTime{});
+  previous_push_.assign(worker_count(), engine::SimTime{});
 }
 
 void EbspRun::start() { barrier(); }
@@ -82,7 +82,7 @@ void EbspRun::decide() {
     // Two pushes of one worker leave at least an iteration's compute apart, so the interval is
     // > 0; the 1 ns floor only keeps ZipLine's precondition should two ever arrive together.
     const engine::SimTime interval =
-        std::max<engine::SimTime>(last_push_[w] - previous_push_[w], 1);
+        std::max(last_push_[w] - previous_push_[w], engine::kNanosecond);
     c.trends[w] = {engine::to_seconds(last_push_[w]), engine::to_seconds(interval)};
   }
   c.zipline = zipline(c.trends, lookahead_);

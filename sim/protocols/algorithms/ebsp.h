@@ -41,7 +41,7 @@ namespace hermes::protocols {
 
 // One barrier and the iterations between it and the next.
 struct EbspCycle {
-  engine::SimTime barrier_time = 0;   // when the PS sent the global model to every worker
+  engine::SimTime barrier_time{};     // when the PS sent the global model to every worker
   std::int64_t applied_before = 0;    // updates the PS had applied when it sent it
   std::vector<std::int64_t> started;  // per worker: iterations begun in this cycle
   std::vector<std::int64_t> pushes;   // per worker: pushes received by the PS in this cycle
@@ -49,7 +49,7 @@ struct EbspCycle {
 
   // ZipLine's decision (set once every worker has pushed twice in the cycle).
   bool decided = false;
-  engine::SimTime decision_time = 0;        // arrival of the push that completed the condition
+  engine::SimTime decision_time{};          // arrival of the push that completed the condition
   std::vector<std::int64_t> pushes_known;   // per worker: pushes received at the decision
   std::vector<std::int64_t> started_known;  // per worker: iterations begun at the decision
   std::vector<WorkerTrend> trends;          // ZipLine's input (seconds)

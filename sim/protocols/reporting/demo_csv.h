@@ -37,8 +37,8 @@ class DemoTimeline {
     std::string profile;  // node profile name
     std::string activity;
     std::int64_t iteration = 0;
-    engine::SimTime start = 0;
-    engine::SimTime end = 0;
+    engine::SimTime start{};
+    engine::SimTime end{};
     double bytes = 0;                    // for transfers
     std::optional<double> credits_left;  // B-series nodes, at the end of a compute span
   };

@@ -54,7 +54,7 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
     w.field(engine::to_seconds(x.sim_time), 6).field(x.wi_avg(), 4);
     w.field(x.accuracy_at_best, 6).field(x.best_loss, 6);
     w.field(x.api.total()).field(x.bytes, 0).field(x.major_updates);
-    if (bsp != nullptr && x.sim_time > 0) {
+    if (bsp != nullptr && x.sim_time > engine::SimTime{}) {
       w.field(engine::to_seconds(bsp->sim_time) / engine::to_seconds(x.sim_time), 4);
     } else {
       w.empty();
@@ -110,7 +110,7 @@ void write_api_csv(std::ostream& out, const std::vector<FinishedRun>& runs) {
   metrics::CsvWriter w(out, {"run", "kind", "calls", "wait_s"});
   for (const auto& r : runs) {
     const ApiCalls& a = r.result.api;
-    engine::SimTime wait = 0;
+    engine::SimTime wait{};
     for (const engine::SimTime t : r.result.wait_time) wait += t;
     const std::pair<const char*, std::int64_t> kinds[] = {{"data_requests", a.data_requests},
                                                           {"time_reports", a.time_reports},

@@ -45,11 +45,11 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
                               {},
                               {},
                               {},
-                              0});
+                              engine::SimTime{}});
   }
   result_.local_iterations.assign(n, 0);
   result_.model_requests.assign(n, 0);
-  result_.wait_time.assign(n, 0);
+  result_.wait_time.assign(n, engine::SimTime{});
   if (run.dynamic_allocation) {
     AllocatorConfig cfg;
     cfg.workers = static_cast<int>(n);
@@ -139,7 +139,7 @@ void ProtocolRun::request_chunk(std::size_t w) {
   ++api_.data_requests;
   const double bytes =
       iteration_work(ctx_.scenario.training, cost_, workers_[w].chunk_size).chunk_bytes;
-  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), bytes, [this, w, bytes] {
+  ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes}, [this, w, bytes] {
     if (finished_) return;
     trace_chunk_arrived(w, bytes);
     start_compute(w);
@@ -153,9 +153,12 @@ void ProtocolRun::start_compute(std::size_t w) {
   // math runs: the math goes to the pool now and is waited for when the iteration ends.
   const IterationWork work =
       iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
-  const engine::SimTime end = ctx_.worker_node(w).run_job(ctx_.sim.now(), work.flops, work.steps);
+  ctx_.worker_node(w).start({work.flops, work.steps}, [this, w] {
+    if (!finished_) end_compute(w);
+  });
+  const engine::SimTime end = ctx_.worker_node(w).last_job().end;
   result_.train_flops += work.flops;
-  k.math = pool().submit(end, [this, &k, grad_sum = gradient_sum(w)] {
+  k.math = pool().submit(end.ns(), [this, &k, grad_sum = gradient_sum(w)] {
     const auto params = k.model.params();
     k.start_params.assign(params.begin(), params.end());
     k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
@@ -163,9 +166,6 @@ void ProtocolRun::start_compute(std::size_t w) {
     // Only computing workers need activations: idle ones hold their parameters alone, which
     // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
     k.model.release_workspace();
-  });
-  ctx_.sim.schedule_at(end, [this, w] {
-    if (!finished_) end_compute(w);
   });
 }
 
@@ -203,19 +203,18 @@ void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
   ++result_.major_updates;
   const auto kind =
       update_kind(w) == UpdateKind::kMajor ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
-  ctx_.network->start_flow(RunContext::worker_host(w), RunContext::kPs, model_bytes(cost_),
-                           [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
-                             trace_update_arrived(w, kind, start);
-                             if (!finished_) at_ps();
-                           });
+  ctx_.network->start({RunContext::worker_host(w), RunContext::kPs, model_bytes(cost_)},
+                      [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
+                        trace_update_arrived(w, kind, start);
+                        if (!finished_) at_ps();
+                      });
 }
 
 void ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
                          std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
-  const engine::SimTime start = std::max(ctx_.sim.now(), ps.busy_until());
-  const engine::SimTime end = ps.run_job(start, flops, steps);
-  ctx_.sim.schedule_at(end, [this, kind, start, flops, done = std::move(done)] {
+  const engine::SimTime start = ps.next_start();
+  ps.start({flops, steps}, [this, kind, start, flops, done = std::move(done)] {
     trace_span(RunContext::kPs, kind, start, {.flops = flops});
     if (!finished_) done();
   });
@@ -246,8 +245,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
   std::shared_ptr<engine::SimTime> end;
   if (!pool().runs_inline()) {
     end = std::make_shared<engine::SimTime>();
-    const engine::SimTime start =
-        std::max(ctx_.sim.now(), ctx_.nodes[RunContext::kPs].busy_until());
+    const engine::SimTime start = ctx_.nodes[RunContext::kPs].next_start();
     ctx_.sim.schedule_at(start, [this, end] {
       if (!finished_) start_global_eval(*end);
     });
@@ -284,7 +282,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
 void ProtocolRun::start_global_eval(engine::SimTime end) {
   eval_model_.set_params(global_.params());
   eval_task_ =
-      pool().submit(end, [this] { eval_result_ = nn::evaluate(eval_model_, *data_.test); });
+      pool().submit(end.ns(), [this] { eval_result_ = nn::evaluate(eval_model_, *data_.test); });
 }
 
 nn::EvalStats ProtocolRun::global_eval_result() {
@@ -306,18 +304,18 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   ++api_.pulls;
   // The worker gets the global model as it is when the PS sends it.
   std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
-  ctx_.network->start_flow(RunContext::kPs, RunContext::worker_host(w), model_bytes(cost_),
-                           [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
-                             if (finished_) return;
-                             if (workers_[w].math.valid()) {
-                               throw std::logic_error("worker " + std::to_string(w) +
-                                                      " received a model while computing");
-                             }
-                             trace_model_arrived(w, start);
-                             workers_[w].model.set_params(*snapshot);
-                             workers_[w].fresh_model = true;
-                             at_worker();
-                           });
+  ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), model_bytes(cost_)},
+                      [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
+                        if (finished_) return;
+                        if (workers_[w].math.valid()) {
+                          throw std::logic_error("worker " + std::to_string(w) +
+                                                 " received a model while computing");
+                        }
+                        trace_model_arrived(w, start);
+                        workers_[w].model.set_params(*snapshot);
+                        workers_[w].fresh_model = true;
+                        at_worker();
+                      });
 }
 
 void ProtocolRun::finish(RunStatus status, StopReason reason) {
@@ -335,7 +333,7 @@ void ProtocolRun::finish(RunStatus status, StopReason reason) {
   api_.logs = iterations * api.logs_per_iteration;
   for (std::size_t w = 0; w < workers_.size(); ++w) {
     if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
-    api_.polls += result_.wait_time[w] / api.poll_interval;
+    api_.polls += engine::whole_periods(result_.wait_time[w], api.poll_interval);
   }
   result_.api = api_;
   ctx_.sim.stop();

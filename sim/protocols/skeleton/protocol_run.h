@@ -70,11 +70,11 @@ class ProtocolRun {
     std::vector<std::uint32_t> chunk;
     std::vector<std::uint32_t> partition;  // its slice of the training set (fixed chunking)
     ChunkResult last;                      // result of the latest iteration
-    engine::SimTime iteration_start = 0;
-    bool fresh_model = false;           // a pulled model no iteration has started from yet
-    engine::SimTime compute_start = 0;  // when its training began (T_i = end - compute_start)
+    engine::SimTime iteration_start{};
+    bool fresh_model = false;         // a pulled model no iteration has started from yet
+    engine::SimTime compute_start{};  // when its training began (T_i = end - compute_start)
     // Since when the worker waits between iterations (API polling); nullopt while it works.
-    std::optional<engine::SimTime> idle_since = engine::SimTime{0};
+    std::optional<engine::SimTime> idle_since = engine::SimTime{};
     // The iteration's math (model, start_params, last, shuffle_rng, gradient sum) while it runs
     // on the pool: nothing else touches them until the completion event has waited for it.
     parallel::Task math{};

@@ -12,7 +12,7 @@ RunContext::RunContext(const scenario::Scenario& sc, const scenario::RunSpec& r)
   const std::uint64_t seed = sc.seed;
   nodes.reserve(sc.nodes.size());
   for (std::size_t i = 0; i < sc.nodes.size(); ++i) {
-    nodes.emplace_back(sc.nodes[i].profile, RandomStream::named(seed, "compute-jitter", i));
+    nodes.emplace_back(sim, sc.nodes[i].profile, RandomStream::named(seed, "compute-jitter", i));
   }
   network = std::make_unique<network::FlowNetwork>(
       sim, network::Topology::build(sc.network, scenario::network_hosts(sc.nodes)));

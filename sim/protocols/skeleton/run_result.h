@@ -37,7 +37,7 @@ std::string_view stop_reason_text(StopReason reason);
 
 // One evaluation of the global model after an aggregation.
 struct AggregationRecord {
-  engine::SimTime time = 0;    // when the evaluation finished
+  engine::SimTime time{};      // when the evaluation finished
   std::int64_t iteration = 0;  // updates applied so far
   int worker = -1;             // whose update triggered it; -1 for a barrier of all workers
   double loss = 0;
@@ -46,8 +46,8 @@ struct AggregationRecord {
 
 // One worker iteration (from receiving its chunk to the end of its compute).
 struct WorkerIterationRecord {
-  engine::SimTime start = 0;
-  engine::SimTime end = 0;
+  engine::SimTime start{};
+  engine::SimTime end{};
   int worker = 0;
   std::int64_t local_iteration = 0;  // 1-based, per worker
   std::int64_t chunk_size = 0;
@@ -77,9 +77,9 @@ struct ApiCalls {
 // What one worker did over a run, summed over its spans: what the demo reports per worker
 // (demo_workers.csv). The training protocols report per iteration instead (iterations_log).
 struct WorkerActivity {
-  engine::SimTime finished = 0;        // when its last iteration ended
-  engine::SimTime compute_time = 0;    // sum of its compute spans
-  engine::SimTime transfer_time = 0;   // sum of its transfer spans (chunk, update, model)
+  engine::SimTime finished{};          // when its last iteration ended
+  engine::SimTime compute_time{};      // sum of its compute spans
+  engine::SimTime transfer_time{};     // sum of its transfer spans (chunk, update, model)
   double bytes = 0;                    // sent + received
   std::optional<double> credits_left;  // burst credits when it finished, B-series only
 };
@@ -87,13 +87,13 @@ struct WorkerActivity {
 struct RunResult {
   RunStatus status = RunStatus::kOk;
   StopReason stop_reason = StopReason::kNone;
-  engine::SimTime sim_time = 0;    // when the run ended (demo: when its last worker finished)
+  engine::SimTime sim_time{};      // when the run ended (demo: when its last worker finished)
   std::int64_t iterations = 0;     // updates received and applied by the PS
   std::int64_t aggregations = 0;   // global-model evaluations
   std::int64_t major_updates = 0;  // Hermes: major updates; baselines: every push
   double best_loss = std::numeric_limits<double>::infinity();
   double accuracy_at_best = 0;  // global test accuracy at the best loss
-  engine::SimTime best_time = 0;
+  engine::SimTime best_time{};
   std::vector<std::int64_t> local_iterations;  // per worker
   std::vector<std::int64_t> model_requests;    // per worker: pulled models iterations started from
   std::vector<engine::SimTime> wait_time;      // per worker: idle between iterations (polling)
