@@ -86,7 +86,7 @@ class Progress {
     const int left = std::max(0, patience_ - r.evaluations_since_best);
     std::ostringstream os;
     os << label_ << ": simulated " << std::fixed << std::setprecision(1) << engine::to_seconds(now)
-       << " s, " << r.iterations << " updates, accuracy " << std::setprecision(2)
+       << " s, " << r.updates << " updates, accuracy " << std::setprecision(2)
        << 100.0 * (r.global.empty() ? 0.0 : r.global.back().accuracy) << "% (best loss "
        << std::setprecision(4) << r.best_loss << "), wall " << std::setprecision(0) << elapsed
        << " s, ETA >= " << (evaluations > 0 ? elapsed / evaluations * left : 0.0)
@@ -109,7 +109,7 @@ void print_run_line(const protocols::FinishedRun& f, double wall_s) {
   const auto& r = f.result;
   std::cout << "run " << std::left << std::setw(14) << f.spec->name << std::right << " status "
             << protocols::run_status_text(r.status) << " ("
-            << protocols::stop_reason_text(r.stop_reason) << "), " << r.iterations << " updates, "
+            << protocols::stop_reason_text(r.stop_reason) << "), " << r.updates << " updates, "
             << r.total_local_iterations() << " local iterations, simulated " << std::fixed
             << std::setprecision(1) << engine::to_seconds(r.sim_time) / 60.0 << " min, WI "
             << std::setprecision(2) << r.wi_avg() << ", accuracy " << 100.0 * r.accuracy_at_best

@@ -1,6 +1,7 @@
 #include "sim/cluster/profile.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <sstream>
 #include <utility>
 
@@ -62,27 +63,41 @@ void read_number(ObjectReader& r, std::string_view key, Range range, bool requir
   }
 }
 
+// One number field of a compute or burst object.
+struct NumberField {
+  std::string_view key;
+  const Range& range;
+  double* target;
+};
+
+// The number fields present in `obj` (all of them with `require_all`), into their targets.
+void read_numbers(const OJson& obj, const std::string& path, bool require_all,
+                  std::initializer_list<NumberField> fields, Diagnostics& diags) {
+  OJson resolved;
+  ObjectReader r(obj, path, diags, resolved);
+  for (const NumberField& f : fields) read_number(r, f.key, f.range, require_all, *f.target);
+  r.finish();
+}
+
 // The fields of a compute object present in `obj`, into `spec`.
 void read_compute(const OJson& obj, const std::string& path, bool require_all, ComputeSpec& spec,
                   Diagnostics& diags) {
-  OJson resolved;
-  ObjectReader r(obj, path, diags, resolved);
-  read_number(r, "gflops", kPositive, require_all, spec.gflops);
-  read_number(r, "step_overhead_us", kNonNegative, require_all, spec.step_overhead_us);
-  read_number(r, "jitter_cv", kCv, require_all, spec.jitter_cv);
-  r.finish();
+  read_numbers(obj, path, require_all,
+               {{"gflops", kPositive, &spec.gflops},
+                {"step_overhead_us", kNonNegative, &spec.step_overhead_us},
+                {"jitter_cv", kCv, &spec.jitter_cv}},
+               diags);
 }
 
 // Same for a burst object. `require_all` when there is no previous BurstSpec to start from.
 void read_burst(const OJson& obj, const std::string& path, bool require_all, BurstSpec& spec,
                 Diagnostics& diags) {
-  OJson resolved;
-  ObjectReader r(obj, path, diags, resolved);
-  read_number(r, "baseline_pct", kPositive, require_all, spec.baseline_pct);
-  read_number(r, "credits_per_hour", kNonNegative, require_all, spec.credits_per_hour);
-  read_number(r, "max_credits", kNonNegative, require_all, spec.max_credits);
-  read_number(r, "initial_credits", kNonNegative, require_all, spec.initial_credits);
-  r.finish();
+  read_numbers(obj, path, require_all,
+               {{"baseline_pct", kPositive, &spec.baseline_pct},
+                {"credits_per_hour", kNonNegative, &spec.credits_per_hour},
+                {"max_credits", kNonNegative, &spec.max_credits},
+                {"initial_credits", kNonNegative, &spec.initial_credits}},
+               diags);
 }
 
 bool nearly_equal(double a, double b) {

@@ -3,8 +3,10 @@
 #include "sim/scenario/run_params.h"
 
 #include <algorithm>
+#include <array>
 #include <type_traits>
 
+#include "base/enum_text.h"
 #include "base/string_join.h"
 #include "sim/protocols/policies/gup_defaults.h"
 
@@ -186,17 +188,9 @@ std::string protocol_list(ProtocolSet set) {
 }
 
 std::string type_text(ParamType type) {
-  switch (type) {
-    case ParamType::kBool:
-      return "bool";
-    case ParamType::kInt:
-      return "integer";
-    case ParamType::kNumber:
-      return "number";
-    case ParamType::kChoice:
-      return "string";
-  }
-  return "";
+  constexpr std::array<std::string_view, 4> kTexts{"bool", "integer", "number", "string"};
+  static_assert(kTexts.size() == enum_count(ParamType::kChoice));
+  return std::string(enum_text(type, kTexts));
 }
 
 std::string accepted_text(const RunParam& p) {

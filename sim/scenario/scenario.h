@@ -91,7 +91,9 @@ enum class Chunking {
 struct StopSpec {
   int patience = defaults::kPatience;  // aggregations without a new best global loss
   engine::SimTime max_sim_time = engine::from_seconds(defaults::kMaxSimTimeS);
-  std::int64_t max_iterations = defaults::kMaxIterations;  // PS aggregations
+  // Caps updates applied by the PS (RunResult::updates, the paper's "iterations"), checked after
+  // each aggregation: a BSP round may overshoot it (docs/glossary.md).
+  std::int64_t max_iterations = defaults::kMaxIterations;
 };
 
 struct TrainingSpec {

@@ -52,7 +52,7 @@ TEST(ApiCalls, PollsAreEachWorkersWaitOverTheIntervalAndKindsSumToTheTotal) {
   EXPECT_GT(r.wait_time[2], r.wait_time[0]);
   // Every worker's time is its iterations' time plus its waits: nothing is counted twice.
   engine::SimTime busy{};
-  for (const auto& it : r.iterations_log) busy += it.end - it.start;
+  for (const auto& it : r.local_iteration_log) busy += it.end - it.start;
   EXPECT_LE(busy + total_wait(r), 3 * r.sim_time);
 }
 
@@ -99,8 +99,8 @@ TEST(DynamicAllocation, BaselinesResizeTheChunksOfOutliersWhenAsked) {
     const RunResult a = run_protocol(fixed, fixed.runs[0], data);
     const RunResult b = run_protocol(dynamic, dynamic.runs[0], data);
     std::set<std::int64_t> sizes_a, sizes_b;
-    for (const auto& it : a.iterations_log) sizes_a.insert(it.chunk_size);
-    for (const auto& it : b.iterations_log) sizes_b.insert(it.chunk_size);
+    for (const auto& it : a.local_iteration_log) sizes_a.insert(it.chunk_size);
+    for (const auto& it : b.local_iteration_log) sizes_b.insert(it.chunk_size);
     EXPECT_EQ(sizes_a, std::set<std::int64_t>{120}) << protocol;
     // The B1ms is an outlier against the two faster nodes: its chunks shrink.
     EXPECT_GT(sizes_b.size(), 1u) << protocol;

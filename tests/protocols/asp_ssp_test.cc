@@ -29,7 +29,7 @@ scenario::Scenario cluster(const std::string& run, int patience = 1000, int max_
 // Completed iterations of worker v at time t.
 std::int64_t completed(const RunResult& r, int v, engine::SimTime t) {
   return std::count_if(
-      r.iterations_log.begin(), r.iterations_log.end(),
+      r.local_iteration_log.begin(), r.local_iteration_log.end(),
       [&](const WorkerIterationRecord& it) { return it.worker == v && it.end <= t; });
 }
 
@@ -38,10 +38,10 @@ TEST(Asp, AppliesEveryUpdateOnArrivalAndEvaluatesEach) {
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
   EXPECT_EQ(r.stop_reason, StopReason::kMaxIterations);
-  EXPECT_EQ(r.iterations, 60);
+  EXPECT_EQ(r.updates, 60);
   EXPECT_EQ(r.aggregations, 60);  // one evaluation per applied update
   for (std::size_t i = 0; i < r.global.size(); ++i) {
-    EXPECT_EQ(r.global[i].iteration, static_cast<std::int64_t>(i) + 1);
+    EXPECT_EQ(r.global[i].updates, static_cast<std::int64_t>(i) + 1);
     EXPECT_GE(r.global[i].worker, 0);
   }
   EXPECT_NEAR(r.wi_avg(), 1.0, 0.0);
@@ -56,9 +56,9 @@ TEST(Ssp, NoWorkerStartsMoreThanStalenessAheadOfTheSlowest) {
         cluster(R"({"name": "ssp", "protocol": "ssp", "staleness": )" + std::to_string(s) + "}");
     const auto data = testing::blocks_split();
     const RunResult r = run_protocol(sc, sc.runs[0], data);
-    ASSERT_GT(r.iterations, 20);
+    ASSERT_GT(r.updates, 20);
     std::int64_t max_lead = 0;
-    for (const auto& it : r.iterations_log) {
+    for (const auto& it : r.local_iteration_log) {
       // When w starts its k-th iteration it has completed k-1; the slowest has completed m.
       std::int64_t slowest = INT64_MAX;
       for (int v = 0; v < 4; ++v) slowest = std::min(slowest, completed(r, v, it.start));
@@ -97,7 +97,7 @@ TEST(AsyncUpdate, AverageAppliesAnNthOfEachUpdate) {
     ASSERT_FALSE(b.global.empty());
     for (int w = 0; w < 4; ++w) {
       const auto first = [w](const RunResult& r) {
-        return *std::find_if(r.iterations_log.begin(), r.iterations_log.end(),
+        return *std::find_if(r.local_iteration_log.begin(), r.local_iteration_log.end(),
                              [w](const WorkerIterationRecord& it) { return it.worker == w; });
       };
       EXPECT_EQ(first(a).local_loss, first(b).local_loss) << protocol << " worker " << w;

@@ -32,10 +32,10 @@ TEST(Bsp, EveryRoundHasEveryWorkerExactlyOnceAndWiIsOne) {
   ASSERT_EQ(r.status, RunStatus::kOk);
   const std::int64_t rounds = r.aggregations;
   ASSERT_GT(rounds, 3);
-  EXPECT_EQ(r.iterations, 3 * rounds);  // every update of every round applied
+  EXPECT_EQ(r.updates, 3 * rounds);  // every update of every round applied
   // Round k = every worker's k-th local iteration: each worker appears once per round.
   std::map<std::int64_t, std::multiset<int>> by_round;
-  for (const auto& it : r.iterations_log) by_round[it.local_iteration].insert(it.worker);
+  for (const auto& it : r.local_iteration_log) by_round[it.local_iteration].insert(it.worker);
   EXPECT_EQ(static_cast<std::int64_t>(by_round.size()), rounds);
   for (const auto& [round, workers] : by_round) {
     EXPECT_EQ(workers, (std::multiset<int>{0, 1, 2})) << "round " << round;
@@ -44,7 +44,7 @@ TEST(Bsp, EveryRoundHasEveryWorkerExactlyOnceAndWiIsOne) {
   // iterations start after it.
   for (std::int64_t k = 1; k <= rounds; ++k) {
     engine::SimTime last_end{}, next_start = engine::kTimeInfinity;
-    for (const auto& it : r.iterations_log) {
+    for (const auto& it : r.local_iteration_log) {
       if (it.local_iteration == k) last_end = std::max(last_end, it.end);
       if (it.local_iteration == k + 1) next_start = std::min(next_start, it.start);
     }
@@ -72,7 +72,7 @@ TEST(Bsp, TheBarrierWaitsForTheSlowestWorker) {
   int slowest_is_b1ms = 0;
   for (std::int64_t k = 1; k <= r.aggregations; ++k) {
     engine::SimTime end0{}, end_others{};
-    for (const auto& it : r.iterations_log) {
+    for (const auto& it : r.local_iteration_log) {
       if (it.local_iteration != k) continue;
       (it.worker == 0 ? end0 : end_others) = std::max(it.worker == 0 ? end0 : end_others, it.end);
     }
@@ -100,7 +100,7 @@ TEST(Bsp, MaxIterationsCapEndsTheRunWithItsReason) {
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
   EXPECT_EQ(r.stop_reason, StopReason::kMaxIterations);
-  EXPECT_EQ(r.iterations, 9);  // three rounds of three
+  EXPECT_EQ(r.updates, 9);  // three rounds of three
 }
 
 TEST(Bsp, DivergenceEndsTheRunWithStatusDiverged) {

@@ -55,7 +55,7 @@ Outcome run_ebsp(const scenario::Scenario& sc, const data::TrainTestSplit& data)
 std::vector<WorkerIterationRecord> iterations_ended(const RunResult& r, int v, engine::SimTime from,
                                                     engine::SimTime to) {
   std::vector<WorkerIterationRecord> out;
-  for (const auto& it : r.iterations_log) {
+  for (const auto& it : r.local_iteration_log) {
     if (it.worker == v && it.end > from && it.end <= to) out.push_back(it);
   }
   return out;
@@ -103,7 +103,7 @@ TEST_F(EbspRun12, WorkersPullOnlyAtBarriers) {
   }
   EXPECT_DOUBLE_EQ(r.wi_avg(), wi_sum / 4);
   // One push per completed iteration, no other model traffic.
-  EXPECT_EQ(r.api.pushes, static_cast<std::int64_t>(r.iterations_log.size()));
+  EXPECT_EQ(r.api.pushes, static_cast<std::int64_t>(r.local_iteration_log.size()));
   EXPECT_GT(r.accuracy_at_best, 0.5);  // 10 classes: chance is 0.1
 }
 
@@ -114,7 +114,7 @@ TEST_F(EbspRun12, EachCycleRunsExactlyWhatZipLineAssigned) {
   ASSERT_GE(cycles.size(), 4u);
   // One evaluation per applied update, in order (record i after the (i+1)-th update).
   for (std::size_t i = 0; i < r.global.size(); ++i) {
-    ASSERT_EQ(r.global[i].iteration, static_cast<std::int64_t>(i) + 1);
+    ASSERT_EQ(r.global[i].updates, static_cast<std::int64_t>(i) + 1);
   }
   std::int64_t applied_so_far = 0;
   for (std::size_t c = 0; c + 1 < cycles.size(); ++c) {  // the complete cycles
@@ -187,8 +187,8 @@ TEST_F(EbspRun12, FasterNodesAreAssignedMoreIterationsThanTheCreditlessB1ms) {
 TEST_F(EbspRun12, AppliedUpdatesAreTheFinishedIterationsWhosePushArrived) {
   const auto& [r, cycles] = *outcome_;
   EXPECT_EQ(r.stop_reason, StopReason::kMaxIterations);
-  EXPECT_EQ(r.iterations, 240);
-  EXPECT_EQ(r.aggregations, r.iterations);  // one evaluation per applied update
+  EXPECT_EQ(r.updates, 240);
+  EXPECT_EQ(r.aggregations, r.updates);  // one evaluation per applied update
   std::int64_t applied = 0, pushed = 0;
   for (const auto& c : cycles) {
     for (std::size_t w = 0; w < 4; ++w) {
@@ -197,16 +197,16 @@ TEST_F(EbspRun12, AppliedUpdatesAreTheFinishedIterationsWhosePushArrived) {
       EXPECT_LE(c.applied[w], c.pushes[w]);
     }
   }
-  EXPECT_EQ(applied, r.iterations);
+  EXPECT_EQ(applied, r.updates);
   // Every push that arrived is an iteration that finished; the difference between finished
   // iterations and applied updates is what was still in transfer or in the PS's queue.
-  const auto finished = static_cast<std::int64_t>(r.iterations_log.size());
+  const auto finished = static_cast<std::int64_t>(r.local_iteration_log.size());
   EXPECT_LE(pushed, finished);
   EXPECT_LE(finished - applied, 4 * 2);  // a few per worker at most
   // At every barrier the applied updates are exactly the iterations finished before it.
   for (std::size_t c = 1; c < cycles.size(); ++c) {
     const auto done = std::count_if(
-        r.iterations_log.begin(), r.iterations_log.end(),
+        r.local_iteration_log.begin(), r.local_iteration_log.end(),
         [&](const WorkerIterationRecord& it) { return it.end <= cycles[c].barrier_time; });
     EXPECT_EQ(cycles[c].applied_before, done) << "barrier " << c;
   }
@@ -238,7 +238,7 @@ TEST(Ebsp, OneWorkerRunsThreeIterationsPerBarrier) {
   const auto sc = cluster(150, 30, kCreditlessB1ms);
   const auto data = testing::blocks_split();
   const auto [r, cycles] = run_ebsp(sc, data);
-  EXPECT_EQ(r.iterations, 30);
+  EXPECT_EQ(r.updates, 30);
   ASSERT_EQ(cycles.size(), 11u);  // 10 complete cycles of 3 updates, then the 11th barrier
   for (std::size_t c = 0; c + 1 < cycles.size(); ++c) {
     EXPECT_EQ(cycles[c].target, std::vector<std::int64_t>{3});

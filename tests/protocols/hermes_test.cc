@@ -32,7 +32,7 @@ TEST(Hermes, MinorUpdatesStayLocalSoWorkersAreIndependent) {
   const RunResult r = run_protocol(sc, sc.runs[0], data);
   ASSERT_EQ(r.status, RunStatus::kOk);
   std::int64_t majors = 0, minors = 0;
-  for (const auto& it : r.iterations_log) {
+  for (const auto& it : r.local_iteration_log) {
     ASSERT_TRUE(it.update == UpdateKind::kMajor || it.update == UpdateKind::kMinor)
         << update_kind_text(it.update);
     (it.update == UpdateKind::kMajor ? majors : minors) += 1;
@@ -46,8 +46,8 @@ TEST(Hermes, MinorUpdatesStayLocalSoWorkersAreIndependent) {
     EXPECT_LE(*it.threshold, 0.0);
   }
   EXPECT_GT(minors, majors);
-  EXPECT_EQ(r.iterations, 40);  // the cap: 40 major updates aggregated
-  EXPECT_GT(r.wi_avg(), 1.5);   // several local iterations per global model
+  EXPECT_EQ(r.updates, 40);    // the cap: 40 major updates aggregated
+  EXPECT_GT(r.wi_avg(), 1.5);  // several local iterations per global model
   EXPECT_GT(r.accuracy_at_best, 0.5);
 }
 
@@ -62,7 +62,7 @@ TEST(Hermes, ThresholdDecaysAfterLambdaMinorUpdatesAndIsNotResetByMajor) {
   for (int w = 0; w < 5; ++w) {
     double expected = -1.0;
     int streak = 0;
-    for (const auto& it : r.iterations_log) {
+    for (const auto& it : r.local_iteration_log) {
       if (it.worker != w) continue;
       EXPECT_DOUBLE_EQ(*it.threshold, expected) << "worker " << w << " it " << it.local_iteration;
       if (it.update == UpdateKind::kMajor) {
@@ -78,7 +78,7 @@ TEST(Hermes, WithoutGupEveryIterationIsAMajorUpdate) {
   const auto sc = cluster(R"({"name": "h", "protocol": "hermes", "gup": false})", 30);
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
-  for (const auto& it : r.iterations_log) EXPECT_EQ(it.update, UpdateKind::kMajor);
+  for (const auto& it : r.local_iteration_log) EXPECT_EQ(it.update, UpdateKind::kMajor);
   EXPECT_DOUBLE_EQ(r.wi_avg(), 1.0);
 }
 
@@ -87,7 +87,7 @@ TEST(Hermes, DynamicAllocationShrinksTheStragglersChunk) {
   const auto data = testing::blocks_split();
   const RunResult r = run_protocol(sc, sc.runs[0], data);
   std::int64_t last_b1ms = 0, last_f8s = 0;
-  for (const auto& it : r.iterations_log) {
+  for (const auto& it : r.local_iteration_log) {
     if (it.worker == 0) last_b1ms = it.chunk_size;
     if (it.worker == 3) last_f8s = it.chunk_size;
   }
@@ -122,7 +122,7 @@ TEST(Hermes, AfterAMinorUpdateTheNextIterationStartsWhenThePreviousEnded) {
   int checked = 0;
   for (int w = 0; w < 5; ++w) {
     const WorkerIterationRecord* prev = nullptr;
-    for (const auto& it : r.iterations_log) {
+    for (const auto& it : r.local_iteration_log) {
       if (it.worker != w) continue;
       if (prev != nullptr) {
         EXPECT_EQ(it.local_iteration, prev->local_iteration + 1);

@@ -62,7 +62,7 @@ TEST(Threads, FlopsOfARunAreTheChargedOnesWhateverTheThreadCount) {
     const RunResult b = run_protocol(sc, run, data, {}, &pool);
     // Every completed iteration, and at most one cut short per worker.
     double train = 0, largest = 0;
-    for (const auto& it : a.iterations_log) {
+    for (const auto& it : a.local_iteration_log) {
       const double f = iteration_work(sc.training, cost, it.chunk_size).flops;
       train += f;
       largest = std::max(largest, f);
@@ -76,8 +76,8 @@ TEST(Threads, FlopsOfARunAreTheChargedOnesWhateverTheThreadCount) {
     // major update's candidate.
     const bool candidates =
         run.protocol == scenario::Protocol::kHermes && run.hermes.loss_weighting;
-    const double evals = static_cast<double>(a.aggregations) +
-                         (candidates ? static_cast<double>(a.iterations) : 0.0);
+    const double evals =
+        static_cast<double>(a.aggregations) + (candidates ? static_cast<double>(a.updates) : 0.0);
     EXPECT_DOUBLE_EQ(a.eval_flops, evals * eval) << run.name;
     EXPECT_EQ(a.train_flops, b.train_flops) << run.name;
     EXPECT_EQ(a.eval_flops, b.eval_flops) << run.name;

@@ -142,7 +142,7 @@ TEST(Trace, HermesAndBspRunsGiveAValidTraceThatMatchesTheirRecords) {
     // A compute span per workers.csv row, on the worker's track, with the same iteration, chunk
     // and end time.
     std::multiset<std::tuple<int, std::int64_t, std::int64_t, std::int64_t>> want, got;
-    for (const auto& it : r.iterations_log) {
+    for (const auto& it : r.local_iteration_log) {
       want.insert({it.worker + 2, it.local_iteration, it.chunk_size, it.end.ns()});
     }
     for (const auto& e : ev["X"]) {
@@ -181,7 +181,7 @@ TEST(Trace, HermesAndBspRunsGiveAValidTraceThatMatchesTheirRecords) {
   // BSP: a barrier per round, no per-update evaluations; Hermes: an evaluation per aggregated
   // major update, each announced by its arrival.
   EXPECT_EQ(count(ev["i"], "barrier", 1), t.results[0].global.size());
-  EXPECT_EQ(count(ev["i"], "update", 1), static_cast<std::size_t>(t.results[0].iterations));
+  EXPECT_EQ(count(ev["i"], "update", 1), static_cast<std::size_t>(t.results[0].updates));
   EXPECT_EQ(count(ev["i"], "barrier", 2), 0u);
   EXPECT_EQ(count(ev["i"], "evaluation", 2), t.results[1].global.size());
   EXPECT_GE(count(ev["i"], "major update", 2), t.results[1].global.size());
@@ -222,7 +222,7 @@ TEST(Trace, AnObserverDoesNotChangeTheRun) {
   const RunResult plain = run_protocol(sc, sc.runs[0], data);
   const Traced traced = trace_runs(sc);
   EXPECT_EQ(plain.sim_time, traced.results[0].sim_time);
-  EXPECT_EQ(plain.iterations_log.size(), traced.results[0].iterations_log.size());
+  EXPECT_EQ(plain.local_iteration_log.size(), traced.results[0].local_iteration_log.size());
   EXPECT_EQ(plain.best_loss, traced.results[0].best_loss);
 }
 

@@ -50,7 +50,7 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
         .field(sc.seed)
         .field(run_status_text(x.status))
         .field(stop_reason_text(x.stop_reason));
-    w.field(x.iterations).field(x.total_local_iterations());
+    w.field(x.updates).field(x.total_local_iterations());
     w.field(engine::to_seconds(x.sim_time), 6).field(x.wi_avg(), 4);
     w.field(x.accuracy_at_best, 6).field(x.best_loss, 6);
     w.field(x.api.total()).field(x.bytes, 0).field(x.major_updates);
@@ -67,7 +67,7 @@ void write_global_csv(std::ostream& out, const std::vector<FinishedRun>& runs) {
   metrics::CsvWriter w(out, {"run", "time_s", "iteration", "worker", "loss", "accuracy"});
   for (const auto& r : runs) {
     for (const auto& g : r.result.global) {
-      w.field(r.spec->name).field(engine::to_seconds(g.time), 9).field(g.iteration);
+      w.field(r.spec->name).field(engine::to_seconds(g.time), 9).field(g.updates);
       if (g.worker < 0) {
         w.field("all");
       } else {
@@ -91,7 +91,7 @@ void write_workers_csv(std::ostream& out, const scenario::Scenario& sc,
     }
   };
   for (const auto& r : runs) {
-    for (const auto& it : r.result.iterations_log) {
+    for (const auto& it : r.result.local_iteration_log) {
       w.field(r.spec->name).field(engine::to_seconds(it.start), 9);
       w.field(engine::to_seconds(it.end), 9).field("w" + std::to_string(it.worker));
       w.field(sc.nodes[static_cast<std::size_t>(it.worker) + 1].profile.name);

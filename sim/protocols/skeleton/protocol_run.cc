@@ -195,7 +195,7 @@ void ProtocolRun::end_compute(std::size_t w) {
   rec.update = update_kind(w);
   rec.credits_left = ctx_.worker_node(w).credits_at(ctx_.sim.now());
   annotate(w, rec);
-  result_.iterations_log.push_back(std::move(rec));
+  result_.local_iteration_log.push_back(std::move(rec));
 }
 
 void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
@@ -253,8 +253,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
   ps_job(SpanKind::kEvaluate, test_eval_flops(), 0, [this, worker, then = std::move(then)] {
     const nn::EvalStats eval = global_eval_result();
     ++result_.aggregations;
-    result_.global.push_back(
-        {ctx_.sim.now(), result_.iterations, worker, eval.loss, eval.accuracy});
+    result_.global.push_back({ctx_.sim.now(), result_.updates, worker, eval.loss, eval.accuracy});
     trace_evaluation(result_.global.back());
     if (!std::isfinite(eval.loss)) {
       finish(RunStatus::kDiverged, StopReason::kDiverged);
@@ -270,7 +269,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
     if (progress_) progress_(result_, ctx_.sim.now());
     if (stop) {
       finish(RunStatus::kOk, StopReason::kPatience);
-    } else if (result_.iterations >= ctx_.scenario.training.stop.max_iterations) {
+    } else if (result_.updates >= ctx_.scenario.training.stop.max_iterations) {
       finish(RunStatus::kOk, StopReason::kMaxIterations);
     } else {
       then();
@@ -321,7 +320,7 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
 void ProtocolRun::finish(RunStatus status, StopReason reason) {
   if (finished_) return;
   trace_instant(InstantKind::kStop,
-                {.updates = result_.iterations, .reason = stop_reason_text(reason)});
+                {.updates = result_.updates, .reason = stop_reason_text(reason)});
   finished_ = true;
   result_.status = status;
   result_.stop_reason = reason;

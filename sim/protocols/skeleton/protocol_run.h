@@ -119,7 +119,7 @@ class ProtocolRun {
   BufferPool& buffers() { return buffers_; }
   // FLOPs for the PS to combine k model-sized vectors (one multiply-add per parameter each).
   double aggregation_flops(std::size_t k) const;
-  void count_applied(std::int64_t updates) { result_.iterations += updates; }
+  void count_applied(std::int64_t updates) { result_.updates += updates; }
   // The factor an asynchronous baseline applies an arriving update with (RunSpec::async_update):
   // 1, or 1/n for n workers.
   float async_update_weight() const {

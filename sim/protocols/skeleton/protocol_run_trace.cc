@@ -61,7 +61,7 @@ void ProtocolRun::trace_model_arrived(std::size_t w, engine::SimTime start) cons
 
 void ProtocolRun::trace_evaluation(const AggregationRecord& eval) const {
   // worker -1: the aggregation of a whole round (BSP), i.e. a barrier.
-  EventArgs args{.updates = eval.iteration, .loss = eval.loss, .accuracy = eval.accuracy};
+  EventArgs args{.updates = eval.updates, .loss = eval.loss, .accuracy = eval.accuracy};
   if (eval.worker >= 0) args.worker = eval.worker;
   trace_instant(eval.worker < 0 ? InstantKind::kBarrier : InstantKind::kEvaluation, args);
 }

@@ -1,52 +1,25 @@
 #include "sim/protocols/skeleton/run_observer.h"
 
+#include <array>
+
+#include "base/enum_text.h"
+
 namespace hermes::protocols {
 
-std::string_view span_name(SpanKind kind) {
-  switch (kind) {
-    case SpanKind::kCompute:
-      return "compute";
-    case SpanKind::kChunk:
-      return "chunk";
-    case SpanKind::kUpdate:
-      return "update";
-    case SpanKind::kModel:
-      return "model";
-    case SpanKind::kAggregate:
-      return "aggregate";
-    case SpanKind::kEvaluate:
-      return "evaluate";
-    case SpanKind::kWait:
-      return "wait";
-  }
-  return "?";
-}
+namespace {
+constexpr std::array<std::string_view, 7> kSpanNames{"compute",   "chunk",    "update", "model",
+                                                     "aggregate", "evaluate", "wait"};
+static_assert(kSpanNames.size() == enum_count(SpanKind::kWait));
+constexpr std::array<std::string_view, 5> kInstantNames{"update", "major update", "evaluation",
+                                                        "barrier", "stop"};
+static_assert(kInstantNames.size() == enum_count(InstantKind::kStop));
+constexpr std::array<std::string_view, 2> kCounterNames{"credits", "chunk size"};
+static_assert(kCounterNames.size() == enum_count(CounterKind::kChunkSize));
+}  // namespace
 
-std::string_view instant_name(InstantKind kind) {
-  switch (kind) {
-    case InstantKind::kUpdate:
-      return "update";
-    case InstantKind::kMajorUpdate:
-      return "major update";
-    case InstantKind::kEvaluation:
-      return "evaluation";
-    case InstantKind::kBarrier:
-      return "barrier";
-    case InstantKind::kStop:
-      return "stop";
-  }
-  return "?";
-}
-
-std::string_view counter_name(CounterKind kind) {
-  switch (kind) {
-    case CounterKind::kCredits:
-      return "credits";
-    case CounterKind::kChunkSize:
-      return "chunk size";
-  }
-  return "?";
-}
+std::string_view span_name(SpanKind kind) { return enum_text(kind, kSpanNames); }
+std::string_view instant_name(InstantKind kind) { return enum_text(kind, kInstantNames); }
+std::string_view counter_name(CounterKind kind) { return enum_text(kind, kCounterNames); }
 
 void ObserverFanOut::on_span(std::size_t node, SpanKind kind, engine::SimTime start,
                              engine::SimTime end, const EventArgs& args) {

@@ -1,48 +1,25 @@
 #include "sim/protocols/skeleton/run_result.h"
 
+#include <array>
 #include <numeric>
+
+#include "base/enum_text.h"
 
 namespace hermes::protocols {
 
-std::string_view update_kind_text(UpdateKind kind) {
-  switch (kind) {
-    case UpdateKind::kPush:
-      return "push";
-    case UpdateKind::kMajor:
-      return "major";
-    case UpdateKind::kMinor:
-      return "minor";
-  }
-  return "?";
-}
+namespace {
+constexpr std::array<std::string_view, 3> kUpdateKindText{"push", "major", "minor"};
+static_assert(kUpdateKindText.size() == enum_count(UpdateKind::kMinor));
+constexpr std::array<std::string_view, 2> kRunStatusText{"ok", "diverged"};
+static_assert(kRunStatusText.size() == enum_count(RunStatus::kDiverged));
+constexpr std::array<std::string_view, 6> kStopReasonText{
+    "", "patience", "max_sim_time", "max_iterations", "diverged", "no_events"};
+static_assert(kStopReasonText.size() == enum_count(StopReason::kNoEvents));
+}  // namespace
 
-std::string_view run_status_text(RunStatus status) {
-  switch (status) {
-    case RunStatus::kOk:
-      return "ok";
-    case RunStatus::kDiverged:
-      return "diverged";
-  }
-  return "?";
-}
-
-std::string_view stop_reason_text(StopReason reason) {
-  switch (reason) {
-    case StopReason::kNone:
-      return "";
-    case StopReason::kPatience:
-      return "patience";
-    case StopReason::kMaxSimTime:
-      return "max_sim_time";
-    case StopReason::kMaxIterations:
-      return "max_iterations";
-    case StopReason::kDiverged:
-      return "diverged";
-    case StopReason::kNoEvents:
-      return "no_events";
-  }
-  return "?";
-}
+std::string_view update_kind_text(UpdateKind kind) { return enum_text(kind, kUpdateKindText); }
+std::string_view run_status_text(RunStatus status) { return enum_text(status, kRunStatusText); }
+std::string_view stop_reason_text(StopReason reason) { return enum_text(reason, kStopReasonText); }
 
 std::int64_t RunResult::total_local_iterations() const {
   return std::accumulate(local_iterations.begin(), local_iterations.end(), std::int64_t{0});

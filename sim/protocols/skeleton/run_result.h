@@ -37,9 +37,9 @@ std::string_view stop_reason_text(StopReason reason);
 
 // One evaluation of the global model after an aggregation.
 struct AggregationRecord {
-  engine::SimTime time{};      // when the evaluation finished
-  std::int64_t iteration = 0;  // updates applied so far
-  int worker = -1;             // whose update triggered it; -1 for a barrier of all workers
+  engine::SimTime time{};    // when the evaluation finished
+  std::int64_t updates = 0;  // updates applied so far (global.csv's "iteration")
+  int worker = -1;           // whose update triggered it; -1 for a barrier of all workers
   double loss = 0;
   double accuracy = 0;
 };
@@ -75,7 +75,7 @@ struct ApiCalls {
 };
 
 // What one worker did over a run, summed over its spans: what the demo reports per worker
-// (demo_workers.csv). The training protocols report per iteration instead (iterations_log).
+// (demo_workers.csv). The training protocols report per iteration instead (local_iteration_log).
 struct WorkerActivity {
   engine::SimTime finished{};          // when its last iteration ended
   engine::SimTime compute_time{};      // sum of its compute spans
@@ -87,10 +87,12 @@ struct WorkerActivity {
 struct RunResult {
   RunStatus status = RunStatus::kOk;
   StopReason stop_reason = StopReason::kNone;
-  engine::SimTime sim_time{};      // when the run ended (demo: when its last worker finished)
-  std::int64_t iterations = 0;     // updates received and applied by the PS
+  engine::SimTime sim_time{};  // when the run ended (demo: when its last worker finished)
+  // Updates received and applied by the PS (the paper's "iterations": summary.csv's column keeps
+  // that name); what training.stop.max_iterations caps (docs/glossary.md).
+  std::int64_t updates = 0;
   std::int64_t aggregations = 0;   // global-model evaluations
-  std::int64_t major_updates = 0;  // Hermes: major updates; baselines: every push
+  std::int64_t major_updates = 0;  // updates pushed: Hermes' major ones; every update of a baseline
   double best_loss = std::numeric_limits<double>::infinity();
   double accuracy_at_best = 0;  // global test accuracy at the best loss
   engine::SimTime best_time{};
@@ -108,7 +110,7 @@ struct RunResult {
   double eval_flops = 0;
   ApiCalls api;
   std::vector<AggregationRecord> global;
-  std::vector<WorkerIterationRecord> iterations_log;
+  std::vector<WorkerIterationRecord> local_iteration_log;
 
   std::int64_t total_local_iterations() const;
   // Worker independence: local iterations / global-model requests, averaged over workers.
