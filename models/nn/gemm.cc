@@ -1,5 +1,6 @@
 #include "models/nn/gemm.h"
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -7,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "base/enum_text.h"
 #include "models/nn/gemm_kernels.h"
 
 static_assert(hermes::nn::kGemmKc == hermes::nn::detail::kGemmKcBlock);
@@ -102,15 +104,9 @@ detail::GemmCall make_call(Transpose ta, Transpose tb, int m, int n, int k, cons
 }  // namespace
 
 std::string_view gemm_kernel_name(GemmKernel kernel) {
-  switch (kernel) {
-    case GemmKernel::kReference:
-      return "reference";
-    case GemmKernel::kAvx2:
-      return "avx2";
-    case GemmKernel::kAvx512:
-      return "avx512";
-  }
-  return "?";
+  constexpr std::array<std::string_view, 3> kNames{"reference", "avx2", "avx512"};
+  static_assert(kNames.size() == enum_count(GemmKernel::kAvx512));
+  return enum_text(kernel, kNames);
 }
 
 GemmKernel profile_gemm_kernel() {

@@ -1,5 +1,6 @@
-// Small synthetic classification data for the protocol and sweep tests: 28x28 "images" whose class is a bright
-// block at one of 10 positions, plus noise. Learnable in a few iterations, made in milliseconds.
+// Small synthetic classification data for the protocol and sweep tests: 28x28 "images" whose class
+// is a bright block at one of 10 positions, plus noise. Learnable in a few iterations, made in
+// milliseconds.
 #pragma once
 
 #include <memory>

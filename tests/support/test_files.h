@@ -1,5 +1,5 @@
-// Helpers for the data, sweep and file tests: temp directories, gzip via zlib, synthetic IDX / CIFAR-10 files,
-// scoped environment variables and InputError message capture.
+// Helpers for the data, sweep and file tests: temp directories, gzip via zlib, synthetic IDX /
+// CIFAR-10 files, scoped environment variables and InputError message capture.
 #pragma once
 
 #include <gtest/gtest.h>

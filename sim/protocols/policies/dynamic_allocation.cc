@@ -2,12 +2,14 @@
 #include "sim/protocols/policies/dynamic_allocation.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "base/diagnostics.h"
+#include "base/enum_text.h"
 
 namespace hermes::protocols {
 
@@ -25,19 +27,10 @@ double numpy_percentile(std::span<const double> sorted, double q) {
 double numpy_median(std::span<const double> sorted) { return numpy_percentile(sorted, 50.0); }
 
 std::string_view to_string(AllocationReason reason) {
-  switch (reason) {
-    case AllocationReason::kFirstRoundIncomplete:
-      return "first-round-incomplete";
-    case AllocationReason::kTooFewPeers:
-      return "too-few-peers";
-    case AllocationReason::kWithinFences:
-      return "within-fences";
-    case AllocationReason::kSlowOutlier:
-      return "slow-outlier";
-    case AllocationReason::kFastOutlier:
-      return "fast-outlier";
-  }
-  return "unknown";
+  constexpr std::array<std::string_view, 5> kTexts{"first-round-incomplete", "too-few-peers",
+                                                   "within-fences", "slow-outlier", "fast-outlier"};
+  static_assert(kTexts.size() == enum_count(AllocationReason::kFastOutlier));
+  return enum_text(reason, kTexts);
 }
 
 DynamicAllocator::DynamicAllocator(const AllocatorConfig& config)

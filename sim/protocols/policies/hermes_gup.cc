@@ -2,28 +2,21 @@
 #include "sim/protocols/policies/hermes_gup.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <sstream>
 #include <string>
 
 #include "base/diagnostics.h"
+#include "base/enum_text.h"
 
 namespace hermes::protocols {
 
 std::string_view to_string(GupReason reason) {
-  switch (reason) {
-    case GupReason::kFirstInWindow:
-      return "first-in-window";
-    case GupReason::kZeroStd:
-      return "zero-std";
-    case GupReason::kNonFiniteLoss:
-      return "non-finite-loss";
-    case GupReason::kAboveThreshold:
-      return "above-threshold";
-    case GupReason::kAtOrBelowThreshold:
-      return "at-or-below-threshold";
-  }
-  return "unknown";
+  constexpr std::array<std::string_view, 5> kTexts{"first-in-window", "zero-std", "non-finite-loss",
+                                                   "above-threshold", "at-or-below-threshold"};
+  static_assert(kTexts.size() == enum_count(GupReason::kAtOrBelowThreshold));
+  return enum_text(reason, kTexts);
 }
 
 namespace {
