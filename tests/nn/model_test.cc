@@ -14,6 +14,13 @@
 namespace hermes::nn {
 namespace {
 
+// The largest |w| among a model's first n parameters (a layer's weights come first).
+double largest_abs(const Model& m, std::size_t n) {
+  double largest = 0.0;
+  for (std::size_t i = 0; i < n; ++i) largest = std::max(largest, double(std::abs(m.params()[i])));
+  return largest;
+}
+
 TEST(Zoo, MlpHasThePapersParameterCount) {
   const Model m(mlp_spec());
   EXPECT_EQ(m.num_params(), 109386u);  // 784*128+128 + 128*64+64 + 64*10+10
@@ -94,9 +101,7 @@ TEST(Init, GlorotUniformLimitsAndZeroBiases) {
   // Conv kernel fans (Keras): fan_in = 3*3*3, fan_out = 3*3*32.
   const Model cnn = make_model(cnn_spec(), 7);
   const double conv_limit = std::sqrt(6.0 / (27 + 288));
-  double conv_max = 0.0;
-  for (std::size_t i = 0; i < 864; ++i)
-    conv_max = std::max(conv_max, double(std::abs(cnn.params()[i])));
+  const double conv_max = largest_abs(cnn, 864);
   EXPECT_LE(conv_max, conv_limit);
   EXPECT_GT(conv_max, 0.95 * conv_limit);
 }
@@ -106,11 +111,9 @@ TEST(Init, HeUniformLimit) {
   spec.init = Init::kHeUniform;
   const Model m = make_model(spec, 7);
   const double limit = std::sqrt(6.0 / 784);
-  double max_abs = 0.0;
-  for (std::size_t i = 0; i < 100352; ++i)
-    max_abs = std::max(max_abs, double(std::abs(m.params()[i])));
-  EXPECT_LE(max_abs, limit);
-  EXPECT_GT(max_abs, 0.99 * limit);
+  const double largest = largest_abs(m, 100352);
+  EXPECT_LE(largest, limit);
+  EXPECT_GT(largest, 0.99 * limit);
 }
 
 TEST(Model, SetParamsCopiesAndChecksSize) {

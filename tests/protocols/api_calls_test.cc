@@ -5,6 +5,7 @@
 #include <set>
 
 #include "sim/protocols/registry.h"
+#include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
@@ -19,10 +20,7 @@ scenario::Scenario three_workers(const std::string& runs, const std::string& api
                  "stop": {"patience": 3, "max_iterations": 45}},
     "api": )" + api + R"(,
     "runs": )" + runs + "}";
-  Diagnostics diags("api-test");
-  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  EXPECT_TRUE(diags.ok()) << diags.format();
-  return *sc;
+  return hermes::testing::scenario_from_text(text, "api-test");
 }
 
 engine::SimTime total_wait(const RunResult& r) {

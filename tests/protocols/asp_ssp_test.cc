@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/protocols/registry.h"
+#include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
@@ -20,10 +21,7 @@ scenario::Scenario cluster(const std::string& run, int patience = 1000, int max_
                            std::to_string(patience) + R"(, "max_iterations": )" +
                            std::to_string(max_iterations) + R"(}},
     "runs": [)" + run + "]}";
-  Diagnostics diags("async-test");
-  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  EXPECT_TRUE(diags.ok()) << diags.format();
-  return *sc;
+  return hermes::testing::scenario_from_text(text, "async-test");
 }
 
 // Completed iterations of worker v at time t.

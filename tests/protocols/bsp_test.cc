@@ -4,6 +4,7 @@
 #include <set>
 
 #include "sim/protocols/registry.h"
+#include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
@@ -19,10 +20,7 @@ scenario::Scenario small_cluster(const std::string& runs, int patience = 3) {
                            std::to_string(patience) +
                            R"(, "max_iterations": 60}},
     "runs": )" + runs + "}";
-  Diagnostics diags("bsp-test");
-  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  EXPECT_TRUE(diags.ok()) << diags.format();
-  return *sc;
+  return hermes::testing::scenario_from_text(text, "bsp-test");
 }
 
 TEST(Bsp, EveryRoundHasEveryWorkerExactlyOnceAndWiIsOne) {

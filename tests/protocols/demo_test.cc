@@ -1,6 +1,7 @@
 // The demo protocol composes the compute model, burst credits and the flow network; these tests
 // check that composition against the components' own predictions, exactly in nanoseconds.
 #include "sim/protocols/algorithms/demo.h"
+#include "tests/support/scenario_text.h"
 
 #include <gtest/gtest.h>
 
@@ -26,10 +27,7 @@ scenario::Scenario load(const std::string& workers_json, int iterations) {
     "runs": [{"name": "d", "protocol": "demo", "iterations": )" +
                            std::to_string(iterations) + R"(}],
     "outputs": {"timeline": true}})";
-  Diagnostics diags("demo-test");
-  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  EXPECT_TRUE(diags.ok()) << diags.format();
-  return *sc;
+  return hermes::testing::scenario_from_text(text, "demo-test");
 }
 
 TEST(Workload, IterationWorkFollowsTheTrainingSettings) {

@@ -5,6 +5,7 @@
 
 #include "sim/protocols/algorithms/ebsp.h"
 #include "sim/protocols/algorithms/factories.h"
+#include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
@@ -30,10 +31,7 @@ scenario::Scenario cluster(int lookahead, int max_iterations = 90,
                            std::to_string(max_iterations) + R"(}},
     "runs": [{"name": "ebsp", "protocol": "ebsp", "lookahead": )" +
                            std::to_string(lookahead) + "}]}";
-  Diagnostics diags("ebsp-test");
-  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  EXPECT_TRUE(diags.ok()) << diags.format();
-  return *sc;
+  return hermes::testing::scenario_from_text(text, "ebsp-test");
 }
 
 struct Outcome {

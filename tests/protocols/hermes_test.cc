@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sim/protocols/registry.h"
+#include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
@@ -20,10 +21,7 @@ scenario::Scenario cluster(const std::string& run, int max_iterations = 40) {
                  "stop": {"patience": 1000, "max_iterations": )" +
                            std::to_string(max_iterations) + R"(}},
     "runs": [)" + run + "]}";
-  Diagnostics diags("hermes-test");
-  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  EXPECT_TRUE(diags.ok()) << diags.format();
-  return *sc;
+  return hermes::testing::scenario_from_text(text, "hermes-test");
 }
 
 TEST(Hermes, MinorUpdatesStayLocalSoWorkersAreIndependent) {

@@ -12,6 +12,7 @@
 
 #include "sim/protocols/registry.h"
 #include "sim/protocols/reporting/trace_recorder.h"
+#include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
 
 namespace hermes::protocols {
@@ -28,10 +29,7 @@ scenario::Scenario cluster(const std::string& runs) {
     "training": {"chunk_size": 100, "local_epochs": 1, "batch_size": 16,
                  "stop": {"patience": 1000, "max_iterations": 24}},
     "runs": )" + runs + "}";
-  Diagnostics diags("trace-test");
-  auto sc = scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  EXPECT_TRUE(diags.ok()) << diags.format();
-  return *sc;
+  return hermes::testing::scenario_from_text(text, "trace-test");
 }
 
 struct Traced {

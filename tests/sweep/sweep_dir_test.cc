@@ -55,6 +55,12 @@ std::string open_error(SweepDir& dir, const Json& manifest, bool force) {
   return {};
 }
 
+// Whether `text` holds `part`; a failure shows both.
+::testing::AssertionResult contains(const std::string& text, const std::string& part) {
+  if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "'" << part << "' is not in: " << text;
+}
+
 TEST(SweepDir, NewSweepWritesItsManifest) {
   TempDir tmp;
   SweepDir dir(tmp / "s");
@@ -99,11 +105,10 @@ TEST(SweepDir, AnotherSweepIsRefusedUnlessForced) {
   {
     SweepDir dir(tmp / "s");
     const std::string error = open_error(dir, other, false);
-    EXPECT_NE(error.find("holds another sweep"), std::string::npos) << error;
-    EXPECT_NE(error.find("grid values of runs.h.alpha: -1.6,-1.3 (recorded) vs -1.6,-1.3,-0.9"),
-              std::string::npos)
-        << error;
-    EXPECT_NE(error.find("--force"), std::string::npos) << error;
+    EXPECT_TRUE(contains(error, "holds another sweep"));
+    EXPECT_TRUE(
+        contains(error, "grid values of runs.h.alpha: -1.6,-1.3 (recorded) vs -1.6,-1.3,-0.9"));
+    EXPECT_TRUE(contains(error, "--force"));
     EXPECT_TRUE(fs::exists(tmp / "s/points/0000"));  // nothing touched
   }
   SweepDir dir(tmp / "s");
@@ -123,12 +128,11 @@ TEST(SweepDir, AResumeWithAnotherMathIsRefusedUnlessAllowed) {
   {
     SweepDir dir(tmp / "s");
     const std::string error = open_error(dir, native, false);
-    EXPECT_NE(error.find("this sweep's points were computed by math profile reproducible "
+    EXPECT_TRUE(contains(error,
+                         "this sweep's points were computed by math profile reproducible "
                          "(x86-64-v3); this binary is native (rocketlake): their outputs "
                          "are not comparable byte for byte. Rebuild with "
-                         "-DHERMES_MATH=reproducible"),
-              std::string::npos)
-        << error;
+                         "-DHERMES_MATH=reproducible"));
     EXPECT_NE(error.find("or pass --allow-mixed-math to continue anyway"), std::string::npos);
     EXPECT_TRUE(fs::exists(tmp / "s/points/0000"));  // nothing touched
   }
@@ -150,14 +154,12 @@ TEST(SweepDir, AResumeWithAnotherMathIsRefusedUnlessAllowed) {
   // Now mixed: even the original math must say so to resume it.
   SweepDir dir(tmp / "s");
   const std::string error = open_error(dir, make_manifest(definition(), build("v1")), false);
-  EXPECT_NE(error.find("computed by math profiles reproducible (x86-64-v3) and native "
-                       "(rocketlake); this binary is reproducible (x86-64-v3)"),
-            std::string::npos)
-      << error;
-  EXPECT_NE(error.find("The sweep is mixed already (resumed with --allow-mixed-math); pass --force "
-                       "to recompute every point with this binary, or pass --allow-mixed-math"),
-            std::string::npos)
-      << error;
+  EXPECT_TRUE(contains(error,
+                       "computed by math profiles reproducible (x86-64-v3) and native "
+                       "(rocketlake); this binary is reproducible (x86-64-v3)"));
+  EXPECT_TRUE(contains(error,
+                       "The sweep is mixed already (resumed with --allow-mixed-math); pass --force "
+                       "to recompute every point with this binary, or pass --allow-mixed-math"));
 }
 
 TEST(SweepDir, TwoNativeBuildsForDifferentCpusAreDifferentMaths) {
@@ -169,11 +171,10 @@ TEST(SweepDir, TwoNativeBuildsForDifferentCpusAreDifferentMaths) {
   SweepDir dir(tmp / "s");
   const std::string error =
       open_error(dir, make_manifest(definition(), build("v", "native", "znver3")), false);
-  EXPECT_NE(error.find("this binary is native (znver3)"), std::string::npos) << error;
-  EXPECT_NE(error.find("Resume it with a binary whose math is native (rocketlake) (a "
-                       "native build on a machine with that CPU)"),
-            std::string::npos)
-      << error;
+  EXPECT_TRUE(contains(error, "this binary is native (znver3)"));
+  EXPECT_TRUE(contains(error,
+                       "Resume it with a binary whose math is native (rocketlake) (a "
+                       "native build on a machine with that CPU)"));
 }
 
 TEST(SweepDir, AnOldManifestWithoutABuildResumesWithANote) {
@@ -204,10 +205,9 @@ TEST(SweepDir, ADirectoryThatIsNoSweepIsRefused) {
   put(tmp / "s/notes.txt", "mine");
   SweepDir dir(tmp / "s");
   const std::string error = open_error(dir, make_manifest(definition(), build("v")), false);
-  EXPECT_NE(error.find("is not a sweep directory hermes-sim wrote (no .hermes-sweep, no "
-                       "sweep.json)"),
-            std::string::npos)
-      << error;
+  EXPECT_TRUE(contains(error,
+                       "is not a sweep directory hermes-sim wrote (no .hermes-sweep, no "
+                       "sweep.json)"));
   // Not even --force discards what hermes-sim did not write, and nothing was written into it.
   EXPECT_EQ(open_error(dir, make_manifest(definition(), build("v")), true), error);
   EXPECT_TRUE(fs::exists(tmp / "s/notes.txt"));
