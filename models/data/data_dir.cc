@@ -39,7 +39,7 @@ bool is_file_noexcept(const fs::path& p) {
 // What stands at dir/base (or base.gz) that is not a data file: "train-images-idx3-ubyte is a
 // directory", "... is a character device (a symlink to /dev/zero)"; "" if nothing does.
 std::string not_a_data_file(const std::string& dir, const std::string& base) {
-  for (const std::string name : {base, base + ".gz"}) {
+  for (const std::string& name : {base, base + ".gz"}) {
     const fs::path p = fs::path(dir) / name;
     std::error_code ec;
     const fs::file_status st = fs::status(p, ec);
