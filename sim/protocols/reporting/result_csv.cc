@@ -10,6 +10,7 @@
 #include "base/string_join.h"
 #include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
+#include "sim/protocols/skeleton/run_context.h"
 #include "sim/scenario/run_params.h"
 
 namespace hermes::protocols {
@@ -94,7 +95,7 @@ void write_workers_csv(std::ostream& out, const scenario::Scenario& sc,
     for (const auto& it : r.result.local_iteration_log) {
       w.field(r.spec->name).field(engine::to_seconds(it.start), 9);
       w.field(engine::to_seconds(it.end), 9).field("w" + std::to_string(it.worker));
-      w.field(sc.nodes[static_cast<std::size_t>(it.worker) + 1].profile.name);
+      w.field(sc.nodes[RunContext::worker_host(static_cast<std::size_t>(it.worker))].profile.name);
       w.field(it.local_iteration).field(it.chunk_size);
       w.field(engine::to_seconds(it.end - it.start), 6).field(it.local_loss, 6);
       optional(it.z_score, 6);
