@@ -59,6 +59,12 @@ std::string value_text(const Json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
+std::string display_text(const Json& value) {
+  // An integer is exact as its JSON; a double the shortest way, as summary.csv's params write it.
+  if (value.is_number_float()) return shortest(value.get<double>());
+  return value_text(value);
+}
+
 std::string value_set_text(const Json& value) { return value.dump(); }
 
 std::vector<Json> range_values(double from, double to, double step, const std::string& what) {

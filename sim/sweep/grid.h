@@ -19,9 +19,14 @@ struct GridAxis {
   std::vector<Json> values;  // in sweep order; numbers, strings or booleans
 };
 
-// The text of a value as it appears in summary.csv and sweep.json: a string as is, anything else
-// as its JSON ("-1.6", "5", "true").
+// The text of a value as sweep.json records it: a string as is, anything else as its JSON
+// ("-1.6", "-1.0", "5", "true"). Resuming compares these texts, so they never change.
 std::string value_text(const Json& value);
+
+// The text of a value as summary.csv's grid columns and the progress lines show it: a number
+// written the shortest way that reads back exactly, as a run's params show it ("-1" where the JSON
+// is -1.0, "0.15", "5"), a string as is, a boolean as true/false.
+std::string display_text(const Json& value);
 
 // The value as the right-hand side of --set: its JSON, so that the string "true" stays a string.
 std::string value_set_text(const Json& value);

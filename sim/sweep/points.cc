@@ -99,7 +99,7 @@ std::vector<std::string> point_overrides(const std::vector<GridAxis>& grid, cons
 std::string point_label(const std::vector<GridAxis>& grid, const SweepPoint& p) {
   std::string label;
   for (std::size_t a = 0; a < grid.size(); ++a) {
-    label += grid[a].key + "=" + value_text(p.values[a]) + " ";
+    label += grid[a].key + "=" + display_text(p.values[a]) + " ";
   }
   return label + "seed=" + std::to_string(p.seed);
 }

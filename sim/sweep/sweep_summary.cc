@@ -44,7 +44,7 @@ std::string sweep_summary_csv(const SweepDir& dir, const std::vector<GridAxis>& 
       throw std::runtime_error("'" + path + "' has other columns than '" + header_from + "'");
     }
     std::string prefix = point_name(p.index, points.size());
-    for (const auto& v : p.values) prefix += "," + metrics::csv_field(value_text(v));
+    for (const auto& v : p.values) prefix += "," + metrics::csv_field(display_text(v));
     for (std::size_t i = 1; i < lines.size(); ++i) out << prefix << ',' << lines[i] << '\n';
   }
   return out.str();

@@ -40,6 +40,20 @@ TEST(Grid, RangesPrintAsTheirDecimals) {
   EXPECT_TRUE(parse_grid_option("x=1:3:1").values[0].is_number_integer());
 }
 
+TEST(Grid, DisplayedValuesAreTheShortestNumbers) {
+  // sweep.json keeps the JSON text ("-1.0"); summary.csv and the progress lines show the number
+  // as a run's params do ("alpha=-1").
+  const GridAxis a = parse_grid_option("runs.hermes.alpha=-1.6:-0.9:0.1");
+  EXPECT_EQ(value_text(a.values[6]), "-1.0");
+  EXPECT_EQ(display_text(a.values[6]), "-1");
+  EXPECT_EQ(display_text(a.values[0]), "-1.6");
+  Texts shown;
+  for (const auto& v :
+       parse_grid_option("x=0.15,5,7.0,-0.0,1e21,123456789012345678,on,true").values)
+    shown.push_back(display_text(v));
+  EXPECT_EQ(shown, (Texts{"0.15", "5", "7", "0", "1e+21", "123456789012345678", "on", "true"}));
+}
+
 TEST(Grid, RangesTolerateRoundingAtTheEnd) {
   const auto texts_of = [](const std::vector<Json>& values) {
     Texts out;
