@@ -44,9 +44,13 @@ const char* const kUsage =
     "run, with a column per grid key; DIR/sweep.json records the scenario, grid, seeds and build\n"
     "(code version, math profile).\n\n"
     "The grid comes from the scenario's \"sweep\" section and from --grid: a key given on the\n"
-    "command line replaces the file's values for that key, new keys are added after the file's.\n\n"
+    "command line replaces the file's values for that key, new keys are added after the file's.\n"
+    "Every point runs all the scenario's runs, or those --runs names. A run no grid key changes\n"
+    "computes the same results at every grid point of a seed: the sweep names such runs when it\n"
+    "starts, so that --runs can leave them out.\n\n"
     "Resume: started again with the same command, a sweep runs only the points whose directory is\n"
-    "missing. It refuses a DIR started with another scenario document, grid or seeds (unless\n"
+    "missing. It refuses a DIR started with another scenario document, grid, seeds or --runs "
+    "(unless\n"
     "--force), or whose points another math profile computed (unless --allow-mixed-math).\n\n"
     "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
     "finished point.\n\n"
@@ -69,7 +73,7 @@ struct Options {
 bool parse(const Args& args, Options& o) {
   po::options_description desc(kUsage);
   std::int64_t seeds = 0;
-  std::string seed_list;
+  std::string seed_list, runs;
   int jobs = 0;
   double max_memory_gb = 0, max_hours = 0;
   desc.add_options()("help,h", "show this help")(
@@ -82,6 +86,9 @@ bool parse(const Args& args, Options& o) {
       "(overrides sweep.seeds; default: sweep.seeds, else the scenario's seed only)")(
       "seed-list", po::value<std::string>(&seed_list),
       "explicit seeds S1,S2,... instead of --seeds")(
+      "runs", po::value<std::string>(&runs),
+      "NAME,...: the runs of the scenario every point executes, in file order (default: all; "
+      "recorded in sweep.json, a resume must name the same)")(
       "jobs,j", po::value<int>(&jobs),
       "points run at once on this machine (per rank under MPI; default: the number of cores, "
       "divided among the ranks on a node)")(
@@ -107,6 +114,7 @@ bool parse(const Args& args, Options& o) {
   o.request.limits = resource_limits_from(max_memory_gb, max_hours);
   if (vm.count("seeds")) o.request.seeds.count = seeds;
   if (vm.count("seed-list")) o.request.seeds.list = sweep::parse_seed_list(seed_list);
+  if (vm.count("runs")) o.request.runs = runs;
   if (vm.count("jobs")) {
     if (jobs < 1) throw InputError("--jobs " + std::to_string(jobs) + ": must be >= 1");
     o.jobs = static_cast<std::size_t>(jobs);
@@ -114,6 +122,29 @@ bool parse(const Args& args, Options& o) {
   o.force = vm.count("force") > 0;
   o.allow_mixed_math = vm.count("allow-mixed-math") > 0;
   return true;
+}
+
+// Without --runs, the runs no grid key changes: every grid point of a seed repeats them. Empty
+// if there are none.
+std::string unvaried_runs_note(const SweepPlan& plan) {
+  const auto& unvaried = plan.unvaried_runs;
+  if (unvaried.empty()) return "";
+  const sweep::SweepDefinition& def = plan.definition;
+  const std::size_t per_seed = def.points.size() / def.seeds.size();
+  std::vector<std::string> varied;
+  for (const auto& name : def.runs) {
+    if (std::find(unvaried.begin(), unvaried.end(), name) == unvaried.end()) varied.push_back(name);
+  }
+  const bool one = unvaried.size() == 1;
+  std::string note = "note: no grid key changes " + std::string(one ? "run " : "runs ") +
+                     join_strings(unvaried, ", ") + ", so each seed computes " +
+                     (one ? "it" : "them") + " identically at all " + std::to_string(per_seed) +
+                     " grid points (" + std::to_string(per_seed - 1) + " repeats per seed)";
+  if (varied.empty()) return note + ": the grid changes no run at all";
+  return note + "; --runs " + join_strings(varied, ",") +
+         " runs only the runs the grid varies (summary.csv then has no " +
+         join_strings(unvaried, ", ") +
+         " rows, nor what is computed relative to them, such as speedup_vs_bsp)";
 }
 
 std::size_t default_jobs(const sweep::MpiSession& mpi) {
@@ -165,6 +196,9 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   mpi.on_all_ranks([&] {
     if (mpi.rank() != 0) return;
     std::cout << build_line(build_info()) << std::endl;
+    if (const std::string note = unvaried_runs_note(plan); !note.empty()) {
+      std::cerr << note << '\n';
+    }
     for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) {
       std::cerr << note << '\n';
     }

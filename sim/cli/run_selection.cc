@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <sstream>
-#include <vector>
+#include <stdexcept>
 
 #include "base/diagnostics.h"
 
 namespace hermes::cli {
 
-void select_runs(scenario::Scenario& sc, const std::string& names, const std::string& file) {
+std::vector<std::size_t> find_runs(const scenario::Scenario& sc, const std::string& names,
+                                   const std::string& file) {
   std::vector<std::string> wanted;
   std::stringstream ss(names);
   for (std::string name; std::getline(ss, name, ',');) {
@@ -16,6 +17,10 @@ void select_runs(scenario::Scenario& sc, const std::string& names, const std::st
   }
   std::string all;
   for (const auto& r : sc.runs) all += (all.empty() ? "" : ", ") + r.name;
+  if (wanted.empty()) {
+    throw InputError("--runs '" + names + "': names no run (accepted: run names of " + file +
+                     ", comma-separated: " + all + ")");
+  }
   for (const auto& name : wanted) {
     const bool known =
         std::any_of(sc.runs.begin(), sc.runs.end(), [&](const auto& r) { return r.name == name; });
@@ -24,17 +29,33 @@ void select_runs(scenario::Scenario& sc, const std::string& names, const std::st
                        ")");
     }
   }
-  auto unwanted = [&](const std::string& name) {
-    return std::find(wanted.begin(), wanted.end(), name) == wanted.end();
-  };
-  std::erase_if(sc.runs, [&](const scenario::RunSpec& r) { return unwanted(r.name); });
-  // The recorded scenario.json holds what was run.
-  auto& runs = sc.document["runs"];
-  scenario::Json kept = scenario::Json::array();
-  for (const auto& r : runs) {
-    if (!unwanted(r.at("name").get<std::string>())) kept.push_back(r);
+  std::vector<std::size_t> positions;
+  for (std::size_t i = 0; i < sc.runs.size(); ++i) {
+    if (std::find(wanted.begin(), wanted.end(), sc.runs[i].name) != wanted.end()) {
+      positions.push_back(i);
+    }
   }
-  runs = kept;
+  return positions;
+}
+
+void keep_runs(scenario::Scenario& sc, const std::vector<std::size_t>& positions) {
+  auto& runs = sc.document["runs"];
+  if (runs.size() != sc.runs.size()) {
+    throw std::logic_error("keep_runs: the document's runs do not match the scenario's");
+  }
+  std::vector<scenario::RunSpec> specs;
+  scenario::Json kept = scenario::Json::array();
+  for (const std::size_t i : positions) {
+    specs.push_back(sc.runs.at(i));
+    kept.push_back(runs.at(i));
+  }
+  sc.runs = std::move(specs);
+  // The recorded scenario.json holds what was run.
+  runs = std::move(kept);
+}
+
+void select_runs(scenario::Scenario& sc, const std::string& names, const std::string& file) {
+  keep_runs(sc, find_runs(sc, names, file));
 }
 
 }  // namespace hermes::cli

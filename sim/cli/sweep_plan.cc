@@ -4,9 +4,11 @@
 #include "base/number_text.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/run_scenario.h"
+#include "sim/cli/run_selection.h"
 #include "sim/common/build_info.h"
 #include "sim/config/json_read.h"
 #include "sim/sweep/grid.h"
+#include "sim/sweep/run_variation.h"
 
 namespace hermes::cli {
 
@@ -20,10 +22,19 @@ SweepPlan plan_sweep(const SweepRequest& request) {
   std::vector<sweep::GridAxis> cli_grid;
   for (const auto& g : request.grid) cli_grid.push_back(sweep::parse_grid_option(g));
 
+  // --runs names the runs of the base scenario; each point keeps the runs at the same positions.
+  std::vector<std::size_t> selected;
+  if (request.runs) {
+    selected = find_runs(base, *request.runs, request.file);
+  } else {
+    for (std::size_t i = 0; i < base.runs.size(); ++i) selected.push_back(i);
+  }
+
   SweepPlan plan;
   sweep::SweepDefinition& def = plan.definition;
   def.scenario_path = request.file;
   def.scenario = base.document;
+  for (const std::size_t i : selected) def.runs.push_back(base.runs[i].name);
   def.grid = sweep::merge_grids(
       base.sweep ? sweep::grid_from_spec(*base.sweep) : std::vector<sweep::GridAxis>{}, cli_grid);
   def.seeds = sweep::resolve_seeds(base.seed, request.seeds, base.sweep);
@@ -47,7 +58,14 @@ SweepPlan plan_sweep(const SweepRequest& request) {
                               sweep::point_label(def.grid, point) + "): ";
     try {
       scenario::Scenario sc = scenario::load_scenario(request.file, sets, source_dir());
-      check_limits(sc, request.file, request.limits, false);
+      if (request.runs) keep_runs(sc, selected);
+      const auto estimate = check_limits(sc, request.file, request.limits, false);
+      if (point.index == 0 || estimate.memory_bytes > plan.heaviest.memory_bytes ||
+          (estimate.memory_bytes == plan.heaviest.memory_bytes &&
+           estimate.hours > plan.heaviest.hours)) {
+        plan.heaviest_point = point.index;
+        plan.heaviest = estimate;
+      }
       if (!needs_data(sc)) {
         throw InputError(request.file +
                          ": a sweep needs at least one protocol run (demo runs write no "
@@ -59,6 +77,13 @@ SweepPlan plan_sweep(const SweepRequest& request) {
       plan.points.push_back(std::move(sc));
     } catch (const InputError& e) {
       throw InputError(which + e.what());
+    }
+  }
+  if (!request.runs) {
+    std::vector<const sweep::Json*> documents;
+    for (const auto& sc : plan.points) documents.push_back(&sc.document);
+    for (const std::size_t r : sweep::unvaried_runs(documents, def.points)) {
+      plan.unvaried_runs.push_back(base.runs[r].name);
     }
   }
   plan.manifest = sweep::make_manifest(def, build_info());

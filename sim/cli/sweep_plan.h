@@ -3,6 +3,7 @@
 // front, so a bad grid key is reported before the first point starts) and the manifest.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct SweepRequest {
   std::vector<std::string> sets;     // --set, applied to the base scenario and every point
   std::vector<std::string> grid;     // --grid
   sweep::SeedRequest seeds;          // --seeds / --seed-list
+  std::optional<std::string> runs;   // --runs NAME,...: the runs every point executes
   protocols::ResourceLimits limits;  // --max-memory, --max-hours: checked for every point
 };
 
@@ -25,6 +27,12 @@ struct SweepPlan {
   sweep::SweepDefinition definition;
   std::vector<scenario::Scenario> points;  // point i's scenario, its "sweep" section removed
   sweep::Json manifest;
+  // Without --runs: the runs no grid key changes (sweep/run_variation.h), which every grid point
+  // of a seed repeats; empty with --runs, or when nothing is repeated.
+  std::vector<std::string> unvaried_runs;
+  // The point whose estimate (memory, then time) is the largest, and that estimate.
+  std::size_t heaviest_point = 0;
+  protocols::ResourceEstimate heaviest;
 };
 
 // Throws InputError naming the option, the file and JSON path, or the point that is wrong.

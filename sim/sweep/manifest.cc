@@ -55,6 +55,24 @@ void scenario_differences(const Json& old_doc, const Json& new_doc, std::vector<
   out.push_back("scenario document differs at " + join_strings(listed, ", "));
 }
 
+// The runs a manifest's points execute: its "runs", or, in a manifest written before --runs
+// existed, every run of its scenario.
+Json runs_of(const Json& manifest) {
+  if (manifest.contains("runs")) return manifest.at("runs");
+  Json names = Json::array();
+  const Json* runs = nullptr;
+  if (manifest.contains("scenario") && manifest.at("scenario").is_object() &&
+      manifest.at("scenario").contains("runs")) {
+    runs = &manifest.at("scenario").at("runs");
+  }
+  if (runs != nullptr && runs->is_array()) {
+    for (const auto& r : *runs) {
+      if (r.is_object() && r.contains("name")) names.push_back(r.at("name"));
+    }
+  }
+  return names;
+}
+
 }  // namespace
 
 Json make_manifest(const SweepDefinition& sweep, const BuildInfo& build) {
@@ -70,6 +88,7 @@ Json make_manifest(const SweepDefinition& sweep, const BuildInfo& build) {
   }
   m["grid"] = grid;
   m["seeds"] = sweep.seeds;
+  m["runs"] = sweep.runs;
   m["code_version"] = build.code_version();
   Json fields = Json::object();
   for (const auto& [key, value] : build.fields()) fields[key] = value;
@@ -110,6 +129,11 @@ std::vector<std::string> manifest_differences(const Json& recorded, const Json& 
   if (old_seeds != new_seeds) {
     out.push_back("seeds: " + join_texts(old_seeds) + " (recorded) vs " + join_texts(new_seeds) +
                   " (now)");
+  }
+  const Json old_runs = runs_of(recorded), new_runs = runs_of(current);
+  if (old_runs != new_runs) {
+    out.push_back("runs (--runs): " + join_texts(old_runs) + " (recorded) vs " +
+                  join_texts(new_runs) + " (now)");
   }
   return out;
 }

@@ -11,6 +11,8 @@
 //   "scenario": { the document as loaded, after --set, defaults filled in },
 //   "grid": {"runs.hermes.alpha": ["-1.6", "-1.3"], ...},    (keys in sweep order, values as text)
 //   "seeds": [1, 2],
+//   "runs": ["bsp", "hermes"],    (the runs every point executes, --runs; absent before --runs
+//                                  existed: every run of the scenario)
 //   "code_version": "0.1.0 (62337b3-dirty)",
 //   "build": {"version": "0.1.0", "commit": "62337b3-dirty", "math_profile": "reproducible",
 //             "math_arch": "x86-64-v3", "eigen": "3.4.0", "compiler": "GCC 12.2.0"},
@@ -34,6 +36,7 @@ struct SweepDefinition {
   Json scenario;  // Scenario::document of the base scenario
   std::vector<GridAxis> grid;
   std::vector<std::uint64_t> seeds;
+  std::vector<std::string> runs;  // the runs every point executes (their names in `scenario`)
   std::vector<SweepPoint> points;
 };
 
@@ -45,7 +48,8 @@ Json make_manifest(const SweepDefinition& sweep, const BuildInfo& build);
 Json without_build(const Json& manifest);
 
 // What makes `current` a different sweep from `recorded`: one line each for the scenario (with
-// the JSON pointers that differ), the grid and the seeds. Empty if `current` resumes `recorded`.
+// the JSON pointers that differ), the grid, the seeds and the runs. Empty if `current` resumes
+// `recorded`.
 std::vector<std::string> manifest_differences(const Json& recorded, const Json& current);
 
 }  // namespace hermes::sweep

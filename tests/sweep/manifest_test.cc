@@ -9,9 +9,11 @@ namespace {
 SweepDefinition definition() {
   SweepDefinition d;
   d.scenario_path = "s.json";
-  d.scenario = Json::parse(R"({"name": "s", "seed": 1, "training": {"chunk_size": 60}})");
+  d.scenario = Json::parse(R"({"name": "s", "seed": 1, "training": {"chunk_size": 60},
+                                "runs": [{"name": "bsp"}, {"name": "h"}]})");
   d.grid = {parse_grid_option("runs.h.alpha=-1.6,-1.3"), parse_grid_option("runs.h.beta=0.1")};
   d.seeds = {1, 2};
+  d.runs = {"bsp", "h"};
   d.points = expand_points(d.grid, d.seeds);
   return d;
 }
@@ -32,6 +34,7 @@ TEST(Manifest, RecordsScenarioGridSeedsBuildAndPoints) {
   EXPECT_EQ(m["scenario"]["training"]["chunk_size"], 60);
   EXPECT_EQ(m["grid"].dump(), R"({"runs.h.alpha":["-1.6","-1.3"],"runs.h.beta":["0.1"]})");
   EXPECT_EQ(m["seeds"].dump(), "[1,2]");
+  EXPECT_EQ(m["runs"].dump(), R"(["bsp","h"])");
   EXPECT_EQ(m["code_version"], "0.1.0 (abc123)");
   EXPECT_EQ(m["build"].dump(),
             R"({"version":"0.1.0","commit":"abc123","math_profile":"reproducible",)"
@@ -92,6 +95,21 @@ TEST(Manifest, DifferencesNameWhatDiffers) {
   text = joined(manifest_differences(recorded, make_manifest(d, build("v"))));
   EXPECT_NE(text.find("seeds: 1,2 (recorded) vs 1,2,3 (now)"), std::string::npos) << text;
   EXPECT_EQ(manifest_differences(recorded, make_manifest(d, build("v"))).size(), 1u);
+
+  d = definition();
+  d.runs = {"h"};
+  text = joined(manifest_differences(recorded, make_manifest(d, build("v"))));
+  EXPECT_EQ(text, "runs (--runs): bsp,h (recorded) vs h (now)\n");
+}
+
+TEST(Manifest, AManifestFromBeforeRunsWereRecordedRanEveryRun) {
+  Json old = make_manifest(definition(), build("v"));
+  old.erase("runs");
+  EXPECT_TRUE(manifest_differences(old, make_manifest(definition(), build("v"))).empty());
+  SweepDefinition d = definition();
+  d.runs = {"bsp"};
+  EXPECT_EQ(joined(manifest_differences(old, make_manifest(d, build("v")))),
+            "runs (--runs): bsp,h (recorded) vs bsp (now)\n");
 }
 
 }  // namespace

@@ -174,6 +174,58 @@ TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
   expect_synthetic_mnist(provenance);
 }
 
+TEST_F(SweepCli, RunsSelectsTheRunsOfEveryPointAndResumeKeepsTheSelection) {
+  // Without --runs the sweep says which run the grid leaves alone (bsp: 2 x 2 alpha/beta points).
+  auto r = sweep(dir("runs-all"), "--jobs 2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("note: no grid key changes run bsp, so each seed computes it "
+                          "identically at all 4 grid points (3 repeats per seed); --runs hermes "
+                          "runs only the runs the grid varies (summary.csv then has no bsp rows, "
+                          "nor what is computed relative to them, such as speedup_vs_bsp)"),
+            std::string::npos)
+      << r.output;
+
+  r = sweep(dir("runs"), "--jobs 2 --runs hermes");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(r.output.find("note: no grid key"), std::string::npos) << r.output;
+  const std::string summary = slurp(dir("runs") + "/summary.csv");
+  EXPECT_EQ(lines(summary), 1u + 4);
+  EXPECT_EQ(summary.find(",bsp,"), std::string::npos) << summary;
+  // Hermes ran as in the sweep of every run: its timeline is the same lines.
+  for (const char* point : {"0000", "0003"}) {
+    const std::string all = slurp(dir("runs-all") + "/points/" + point + "/global.csv");
+    const std::string hermes = slurp(dir("runs") + "/points/" + point + "/global.csv");
+    EXPECT_EQ(lines(hermes), 1u + 12) << hermes;
+    std::istringstream rows(hermes);
+    for (std::string row; std::getline(rows, row);) {
+      EXPECT_NE(all.find(row + "\n"), std::string::npos) << row;
+    }
+  }
+  EXPECT_EQ(Json::parse(slurp(dir("runs") + "/sweep.json"))["runs"].dump(), R"(["hermes"])");
+  const auto point = Json::parse(slurp(dir("runs") + "/points/0001/scenario.json"));
+  ASSERT_EQ(point["runs"].size(), 1u);
+  EXPECT_EQ(point["runs"][0]["name"], "hermes");
+
+  // A resume must select the same runs.
+  fs::remove_all(dir("runs") + "/points/0001");
+  r = sweep(dir("runs"), "--jobs 2");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("runs (--runs): hermes (recorded) vs bsp,hermes (now)"),
+            std::string::npos)
+      << r.output;
+  r = sweep(dir("runs"), "--jobs 2 --runs hermes");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("3 done before, 1 to run"), std::string::npos) << r.output;
+
+  r = sweep(dir("runs-bad"), "--runs hermes,asp");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--runs: " + (*tmp_ / "tiny.json") +
+                          " has no run named 'asp' (its runs: bsp, hermes)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(fs::exists(dir("runs-bad")));
+}
+
 TEST_F(SweepCli, RunRecordsTheDatasetChecksumsInProvenance) {
   const std::string out = dir("run");
   const auto r =

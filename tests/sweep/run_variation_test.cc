@@ -1,0 +1,69 @@
+// Which runs a sweep's grid leaves alone: compared on the points' scenario documents.
+#include <gtest/gtest.h>
+
+#include "sim/sweep/run_variation.h"
+
+namespace hermes::sweep {
+namespace {
+
+// The documents of a grid over `key` (a --set path into this small scenario) x `seeds`.
+struct Sweep {
+  std::vector<Json> documents;
+  std::vector<SweepPoint> points;
+
+  std::vector<std::size_t> unvaried() const {
+    std::vector<const Json*> docs;
+    for (const auto& d : documents) docs.push_back(&d);
+    return unvaried_runs(docs, points);
+  }
+};
+
+Sweep sweep_over(const std::string& grid, const std::vector<std::uint64_t>& seeds,
+                 const std::function<void(Json&, const Json&)>& apply) {
+  const std::vector<GridAxis> axes =
+      grid.empty() ? std::vector<GridAxis>{} : std::vector<GridAxis>{parse_grid_option(grid)};
+  Sweep s;
+  s.points = expand_points(axes, seeds);
+  for (const auto& p : s.points) {
+    Json doc = Json::parse(R"({"seed": 0, "training": {"chunk_size": 60},
+                              "runs": [{"name": "bsp", "protocol": "bsp"},
+                                       {"name": "h", "protocol": "hermes", "alpha": -1}]})");
+    doc["seed"] = p.seed;
+    if (!axes.empty()) apply(doc, p.values[0]);
+    s.documents.push_back(doc);
+  }
+  return s;
+}
+
+TEST(RunVariation, ARunNoGridKeyChangesIsRepeatedAtEveryGridPointOfASeed) {
+  const auto alpha = [](Json& doc, const Json& v) { doc["runs"][1]["alpha"] = v; };
+  EXPECT_EQ(sweep_over("runs.h.alpha=-1,-2,-3", {1, 2}, alpha).unvaried(),
+            std::vector<std::size_t>{0});
+  // An unnamed run's default name follows its parameters: the run still differs.
+  const auto named = [](Json& doc, const Json& v) {
+    doc["runs"][1]["alpha"] = v;
+    doc["runs"][1]["name"] = "hermes" + v.dump();
+  };
+  EXPECT_EQ(sweep_over("runs.h.alpha=-1,-2", {1}, named).unvaried(), std::vector<std::size_t>{0});
+}
+
+TEST(RunVariation, AKeyOutsideTheRunsChangesEveryRun) {
+  const auto chunk = [](Json& doc, const Json& v) { doc["training"]["chunk_size"] = v; };
+  EXPECT_TRUE(sweep_over("training.chunk_size=60,120", {1}, chunk).unvaried().empty());
+}
+
+TEST(RunVariation, NothingIsRepeatedWithOnePointPerSeed) {
+  EXPECT_TRUE(sweep_over("", {1, 2, 3}, nullptr).unvaried().empty());
+  const auto alpha = [](Json& doc, const Json& v) { doc["runs"][1]["alpha"] = v; };
+  EXPECT_TRUE(sweep_over("runs.h.alpha=-1", {1, 2}, alpha).unvaried().empty());
+}
+
+TEST(RunVariation, AGridChangingNoRunLeavesThemAllAlone) {
+  // A key no run reads (here: one the scenario ignores).
+  const auto nothing = [](Json&, const Json&) {};
+  EXPECT_EQ(sweep_over("outputs.note=a,b", {1}, nothing).unvaried(),
+            (std::vector<std::size_t>{0, 1}));
+}
+
+}  // namespace
+}  // namespace hermes::sweep
