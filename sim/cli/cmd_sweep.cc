@@ -9,6 +9,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "base/string_join.h"
@@ -18,6 +19,7 @@
 #include "sim/cli/provenance.h"
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
+#include "sim/cli/sweep_dry_run.h"
 #include "sim/cli/sweep_plan.h"
 #include "sim/common/build_info.h"
 #include "sim/sweep/math_check.h"
@@ -52,6 +54,9 @@ const char* const kUsage =
     "missing. It refuses a DIR started with another scenario document, grid, seeds or --runs "
     "(unless\n"
     "--force), or whose points another math profile computed (unless --allow-mixed-math).\n\n"
+    "--dry-run checks everything a start checks (scenario, grid, DIR, the data, the resource\n"
+    "estimates) and lists the points (grid values, seed, done in DIR or to run) and the runs of\n"
+    "each, creating or changing nothing.\n\n"
     "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
     "finished point.\n\n"
     "MPI: mpirun -n K hermes-sim sweep ... shares the points among the ranks (rank 0 hands them\n"
@@ -67,6 +72,7 @@ struct Options {
   std::size_t jobs = 0;  // 0: the default
   bool force = false;
   bool allow_mixed_math = false;
+  bool dry_run = false;
 };
 
 // Parses the command line; false for --help.
@@ -102,6 +108,9 @@ bool parse(const Args& args, Options& o) {
       "points would not be comparable byte for byte. sweep.json then lists every math under "
       "mixed_math")("set", po::value<std::vector<std::string>>(&o.request.sets)->composing(),
                     "override a scenario value for every point: key.path=value (repeatable)")(
+      "dry-run",
+      "check everything and list the points and the runs of each, then exit without creating "
+      "or changing anything")(
       "data-dir", po::value<std::string>(&o.data_dir),
       "directory holding the dataset, the only place looked at when given (default: "
       "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
@@ -121,6 +130,7 @@ bool parse(const Args& args, Options& o) {
   }
   o.force = vm.count("force") > 0;
   o.allow_mixed_math = vm.count("allow-mixed-math") > 0;
+  o.dry_run = vm.count("dry-run") > 0;
   return true;
 }
 
@@ -150,6 +160,32 @@ std::string unvaried_runs_note(const SweepPlan& plan) {
 std::size_t default_jobs(const sweep::MpiSession& mpi) {
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   return std::max<std::size_t>(1, cores / static_cast<std::size_t>(mpi.ranks_on_this_node()));
+}
+
+// "2 threads", "2 ranks x 1 thread".
+std::string runs_on(const sweep::MpiSession& mpi, std::size_t jobs) {
+  return (mpi.distributed() ? std::to_string(mpi.size()) + " ranks x " : "") +
+         counted(jobs, "thread");
+}
+
+// --dry-run, after the checks every start makes: DIR is checked without writing (sweep_dir.h),
+// each rank looks for its data without loading it, and rank 0 lists the points.
+void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& mpi,
+             std::size_t jobs) {
+  std::vector<std::string> data_lines;
+  std::set<std::string> datasets;
+  for (const auto& sc : plan.points) {
+    if (!datasets.insert(sc.dataset.name).second) continue;
+    data_lines.push_back("data: " +
+                         data::location_text(data::locate_dataset(sc.dataset.name, o.data_dir)));
+  }
+  if (mpi.rank() != 0) return;
+  const sweep::SweepDir dir(o.out, source_dir());
+  const auto notes = dir.check(plan.manifest, o.force, o.allow_mixed_math);
+  const std::size_t total = plan.definition.points.size();
+  const auto done = o.force ? std::vector<bool>(total, false) : dir.finished_points(total);
+  for (const auto& line : data_lines) std::cout << line << '\n';
+  print_dry_run(std::cout, plan, dir.root(), notes, done, runs_on(mpi, jobs));
 }
 
 int sweep(const Options& o, const sweep::MpiSession& mpi) {
@@ -187,6 +223,17 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     }
   });
   const auto& points = plan.definition.points;
+  const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
+  if (o.dry_run) {
+    if (mpi.rank() == 0) {
+      std::cout << build_line(build_info()) << std::endl;
+      if (const std::string note = unvaried_runs_note(plan); !note.empty()) {
+        std::cerr << note << '\n';
+      }
+    }
+    mpi.on_all_ranks([&] { dry_run(o, plan, mpi, jobs); });
+    return 0;
+  }
   // Whether this command creates the sweep directory: if it then fails before any point runs, the
   // directory holds only what it wrote (marker, lock, sweep.json) and is removed again.
   const bool creates_dir = mpi.rank() == 0 && !fs::exists(fs::symlink_status(o.out));
@@ -233,7 +280,6 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     }
     throw;
   }
-  const std::size_t jobs = o.jobs > 0 ? o.jobs : default_jobs(mpi);
   const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
   const auto run_point = [&](std::size_t i) {
     // The sweep removed stale leftovers in points/ when it opened (under its lock).
@@ -256,12 +302,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr);
     return 0;
   }
-  std::cout << "sweep " << dir.root() << ": " << counted(points.size(), "point") << " ("
-            << counted(plan.definition.grid.size(), "grid key") << " x "
-            << counted(plan.definition.seeds.size(), "seed") << "), " << done_before
-            << " done before, " << todo.size() << " to run on "
-            << (mpi.distributed() ? std::to_string(mpi.size()) + " ranks x " : "") << jobs
-            << (jobs == 1 ? " thread" : " threads") << std::endl;
+  std::cout << sweep_line(plan, dir.root(), done_before, runs_on(mpi, jobs)) << std::endl;
   sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
                               jobs * static_cast<std::size_t>(mpi.size()), std::cerr,
                               ::isatty(STDERR_FILENO) != 0);

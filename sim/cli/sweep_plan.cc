@@ -2,6 +2,7 @@
 
 #include "base/file_read.h"
 #include "base/number_text.h"
+#include "base/string_join.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/run_selection.h"
@@ -88,6 +89,15 @@ SweepPlan plan_sweep(const SweepRequest& request) {
   }
   plan.manifest = sweep::make_manifest(def, build_info());
   return plan;
+}
+
+std::string sweep_line(const SweepPlan& plan, const std::string& dir, std::size_t done_before,
+                       const std::string& runs_on) {
+  const sweep::SweepDefinition& def = plan.definition;
+  return "sweep " + dir + ": " + counted(def.points.size(), "point") + " (" +
+         counted(def.grid.size(), "grid key") + " x " + counted(def.seeds.size(), "seed") + "), " +
+         std::to_string(done_before) + " done before, " +
+         std::to_string(def.points.size() - done_before) + " to run on " + runs_on;
 }
 
 }  // namespace hermes::cli

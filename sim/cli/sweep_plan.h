@@ -38,4 +38,9 @@ struct SweepPlan {
 // Throws InputError naming the option, the file and JSON path, or the point that is wrong.
 SweepPlan plan_sweep(const SweepRequest& request);
 
+// "sweep DIR: 9 points (2 grid keys x 1 seed), 4 done before, 5 to run on 2 threads": `runs_on`
+// says where ("2 threads", "2 ranks x 1 thread").
+std::string sweep_line(const SweepPlan& plan, const std::string& dir, std::size_t done_before,
+                       const std::string& runs_on);
+
 }  // namespace hermes::cli

@@ -111,10 +111,7 @@ std::vector<std::string> SweepDir::open(const Json& manifest, bool force, bool a
   const std::string lock_path = root_ + "/" + kLockName;
   lock_fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (lock_fd_ < 0) throw InputError("cannot create '" + lock_path + "': " + std::strerror(errno));
-  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
-    throw InputError("another hermes-sim sweep is running in '" + root_ + "' (it holds " +
-                     lock_path + "); wait for it or stop it first");
-  }
+  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) throw busy(lock_path);
   if (!has_marker(root_, DirKind::kSweep)) {
     try {
       write_marker(root_, DirKind::kSweep);
@@ -128,21 +125,9 @@ std::vector<std::string> SweepDir::open(const Json& manifest, bool force, bool a
   if (force) {
     discard_previous_sweep();
   } else if (has_manifest) {
-    const Json recorded = read_manifest(manifest_path());
-    const auto diffs = manifest_differences(recorded, manifest);
-    if (!diffs.empty()) {
-      std::string msg = "'" + root_ +
-                        "' holds another sweep; it cannot be resumed with this "
-                        "command because:\n";
-      for (const auto& d : diffs) msg += "  " + d + "\n";
-      msg += "choose another --out, or pass --force to discard its points and start afresh";
-      throw InputError(msg);
+    if (const auto updated = check_resume(manifest, allow_mixed_math, notes)) {
+      metrics::write_file_atomically(manifest_path(), updated->dump(2) + "\n");
     }
-    if (version_of(recorded) != version_of(manifest)) {
-      notes.push_back("note: this sweep was started by hermes-sim " + version_of(recorded) +
-                      "; resuming with " + version_of(manifest));
-    }
-    check_math(recorded, manifest, allow_mixed_math, notes);
   } else {
     // No manifest: nothing ran yet (sweep.json is written before points/ exists). Whatever a
     // killed start left is discarded.
@@ -157,10 +142,53 @@ std::vector<std::string> SweepDir::open(const Json& manifest, bool force, bool a
   return notes;
 }
 
-void SweepDir::check_math(const Json& recorded, const Json& manifest, bool allow_mixed_math,
-                          std::vector<std::string>& notes) const {
+std::vector<std::string> SweepDir::check(const Json& manifest, bool force,
+                                         bool allow_mixed_math) const {
+  if (const std::string why = refusal(); !why.empty()) throw InputError(why);
+  std::vector<std::string> notes;
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(root_, ec))) return notes;
+  // A shared lock taken and released at once: refused while a sweep holds the exclusive one.
+  const std::string lock_path = root_ + "/" + kLockName;
+  const int fd = ::open(lock_path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd >= 0) {
+    const bool busy_now = ::flock(fd, LOCK_SH | LOCK_NB) != 0;
+    ::close(fd);
+    if (busy_now) throw busy(lock_path);
+  }
+  if (!force && fs::exists(manifest_path(), ec)) check_resume(manifest, allow_mixed_math, notes);
+  return notes;
+}
+
+InputError SweepDir::busy(const std::string& lock_path) const {
+  return InputError("another hermes-sim sweep is running in '" + root_ + "' (it holds " +
+                    lock_path + "); wait for it or stop it first");
+}
+
+std::optional<Json> SweepDir::check_resume(const Json& manifest, bool allow_mixed_math,
+                                           std::vector<std::string>& notes) const {
+  const Json recorded = read_manifest(manifest_path());
+  const auto diffs = manifest_differences(recorded, manifest);
+  if (!diffs.empty()) {
+    std::string msg = "'" + root_ +
+                      "' holds another sweep; it cannot be resumed with this "
+                      "command because:\n";
+    for (const auto& d : diffs) msg += "  " + d + "\n";
+    msg += "choose another --out, or pass --force to discard its points and start afresh";
+    throw InputError(msg);
+  }
+  if (version_of(recorded) != version_of(manifest)) {
+    notes.push_back("note: this sweep was started by hermes-sim " + version_of(recorded) +
+                    "; resuming with " + version_of(manifest));
+  }
+  return check_math(recorded, manifest, allow_mixed_math, notes);
+}
+
+std::optional<Json> SweepDir::check_math(const Json& recorded, const Json& manifest,
+                                         bool allow_mixed_math,
+                                         std::vector<std::string>& notes) const {
   const std::vector<MathBuild> current = recorded_maths(manifest);
-  if (current.empty()) return;  // a manifest without a build (tests): nothing to compare
+  if (current.empty()) return std::nullopt;  // a manifest without a build (tests): no math
   const std::vector<MathBuild> before = recorded_maths(recorded);
   if (before.empty()) {
     notes.push_back("note: " + manifest_path() +
@@ -168,19 +196,18 @@ void SweepDir::check_math(const Json& recorded, const Json& manifest, bool allow
                     ", before builds were recorded): its points may not be comparable byte for "
                     "byte with those of this binary, " +
                     current.front().text());
-    return;
+    return std::nullopt;
   }
   const std::string error = resume_math_error(before, current.front());
-  if (error.empty()) return;
+  if (error.empty()) return std::nullopt;
   if (!allow_mixed_math) throw InputError("'" + root_ + "': " + error);
   notes.push_back("note: --allow-mixed-math: " + error.substr(0, error.find(": their")) +
                   "; the points computed now are not comparable byte for byte with the earlier "
                   "ones (" +
                   manifest_path() + " adds this math to mixed_math)");
   Json updated = recorded;
-  if (add_mixed_math(updated, current.front())) {
-    metrics::write_file_atomically(manifest_path(), updated.dump(2) + "\n");
-  }
+  if (!add_mixed_math(updated, current.front())) return std::nullopt;
+  return updated;
 }
 
 void SweepDir::record_mixed_maths(const std::vector<MathBuild>& maths) const {

@@ -14,9 +14,11 @@
 // had not started yet, and is started afresh.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "base/diagnostics.h"
 #include "sim/sweep/grid.h"
 #include "sim/sweep/math_check.h"
 
@@ -51,6 +53,12 @@ class SweepDir {
   // manifest that records no math).
   std::vector<std::string> open(const Json& manifest, bool force, bool allow_mixed_math = false);
 
+  // What open() would do with DIR, without creating or changing anything (--dry-run): throws the
+  // InputError open() would throw (a refused DIR, a sweep running in it, another sweep, another
+  // math without `allow_mixed_math`) and returns its notes.
+  std::vector<std::string> check(const Json& manifest, bool force,
+                                 bool allow_mixed_math = false) const;
+
   // Adds `maths` to the "mixed_math" of the sweep.json open() wrote or resumed, rewriting it if
   // any was new (MPI ranks whose math differs from rank 0's, with --allow-mixed-math).
   void record_mixed_maths(const std::vector<MathBuild>& maths) const;
@@ -62,10 +70,16 @@ class SweepDir {
   // Why DIR cannot hold this sweep ("" if it can), checked before anything is written into it.
   std::string refusal() const;
   void discard_previous_sweep() const;
-  // The math check of open() on a resumed sweep.
-  void check_math(const Json& recorded, const Json& manifest, bool allow_mixed_math,
-                  std::vector<std::string>& notes) const;
+  // Whether the sweep.json in DIR can be resumed by `manifest`; throws InputError if not. Adds
+  // notes; returns the manifest to write back if it changed (a math added to mixed_math).
+  std::optional<Json> check_resume(const Json& manifest, bool allow_mixed_math,
+                                   std::vector<std::string>& notes) const;
+  // The math check of check_resume().
+  std::optional<Json> check_math(const Json& recorded, const Json& manifest, bool allow_mixed_math,
+                                 std::vector<std::string>& notes) const;
   void remove_temporaries() const;
+  // "another hermes-sim sweep is running in DIR ...".
+  InputError busy(const std::string& lock_path) const;
 
   std::string root_;
   std::string source_dir_;

@@ -1,7 +1,9 @@
 // hermes-sim sweep end to end, on a tiny scenario and synthetic data (written as IDX files, read
 // through --data-dir): the layout, byte-identical results whatever the number of threads (and
 // MPI ranks), resuming after a crash, and refusing to resume another sweep.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -224,6 +226,86 @@ TEST_F(SweepCli, RunsSelectsTheRunsOfEveryPointAndResumeKeepsTheSelection) {
             std::string::npos)
       << r.output;
   EXPECT_FALSE(fs::exists(dir("runs-bad")));
+}
+
+// Every path under `root` with its size and modification time: what a dry run must not change.
+std::string tree_state(const std::string& root) {
+  std::string out;
+  if (!fs::exists(root)) return out;
+  std::vector<std::string> entries;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    std::string line = fs::relative(e.path(), root).string();
+    if (e.is_regular_file()) {
+      line += " " + std::to_string(e.file_size()) + " " +
+              std::to_string(e.last_write_time().time_since_epoch().count());
+    }
+    entries.push_back(line);
+  }
+  std::sort(entries.begin(), entries.end());
+  for (const auto& e : entries) out += e + "\n";
+  return out;
+}
+
+TEST_F(SweepCli, DryRunChecksEverythingListsThePointsAndWritesNothing) {
+  auto r = sweep(dir("dry"), "--dry-run --jobs 2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_FALSE(fs::exists(dir("dry")));
+  EXPECT_NE(r.output.find("\ndata: mnist from " + (*tmp_ / "data/mnist") + " (--data-dir)\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("sweep " + dir("dry") +
+                          ": 4 points (2 grid keys x 1 seed), 0 done before, 4 to run on 2 "
+                          "threads\neach point runs: bsp, hermes\nlargest estimate, point 0000: "),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("point  runs.hermes.alpha  runs.hermes.beta  seed  state\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("\n0002                  -1               0.1    11  to run\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("dry run: nothing was created or changed"), std::string::npos);
+
+  // In a sweep that ran in part: which points are done; still nothing changes.
+  ASSERT_EQ(sweep(dir("dry"), "--jobs 2").status, 0);
+  fs::remove_all(dir("dry") + "/points/0002");
+  std::ofstream(dir("dry") + "/points/0002.partial-99999") << "left by kill -9";
+  const std::string before = tree_state(dir("dry"));
+  r = sweep(dir("dry"), "--dry-run --runs hermes,bsp");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("3 done before, 1 to run"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\n0001                -0.5               0.2    11  done\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("11  to run\n"), std::string::npos) << r.output;
+  EXPECT_EQ(tree_state(dir("dry")), before);
+
+  // It refuses what the sweep would refuse, in the same words.
+  r = sweep(dir("dry"), "--dry-run --runs hermes");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("runs (--runs): bsp,hermes (recorded) vs hermes (now)"),
+            std::string::npos)
+      << r.output;
+  r = run_command(std::string(HERMES_BINARY) + " sweep " + (*tmp_ / "tiny.json") + " --data-dir " +
+                  (*tmp_ / "nodata") + " --out " + dir("dry") + " --dry-run");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("no such directory"), std::string::npos) << r.output;
+  r = sweep(dir("dry2"), "--dry-run --grid runs.hermes.alpha=0.5");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("/runs/1/alpha"), std::string::npos) << r.output;
+  {
+    const int fd = ::open((dir("dry") + "/.sweep.lock").c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::flock(fd, LOCK_EX), 0);  // as a running sweep holds it
+    r = sweep(dir("dry"), "--dry-run");
+    ::close(fd);
+  }
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("another hermes-sim sweep is running in '" + dir("dry") + "'"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(tree_state(dir("dry")), before);
+  EXPECT_FALSE(fs::exists(dir("dry2")));
 }
 
 TEST_F(SweepCli, RunRecordsTheDatasetChecksumsInProvenance) {

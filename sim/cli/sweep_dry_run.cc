@@ -1,0 +1,44 @@
+#include "sim/cli/sweep_dry_run.h"
+
+#include <sstream>
+
+#include "base/string_join.h"
+#include "sim/config/text_table.h"
+
+namespace hermes::cli {
+
+std::string point_table(const SweepPlan& plan, const std::vector<bool>& done) {
+  const sweep::SweepDefinition& def = plan.definition;
+  config::TextTable table;
+  table.group_gap = table.gap;
+  table.columns.push_back({"", "point", false});
+  for (const auto& axis : def.grid) table.columns.push_back({"", axis.key, true});
+  table.columns.push_back({"", "seed", true});
+  table.columns.push_back({"", "state", false});
+  for (const auto& p : def.points) {
+    std::vector<std::string> row{sweep::point_name(p.index, def.points.size())};
+    for (const auto& v : p.values) row.push_back(sweep::display_text(v));
+    row.push_back(std::to_string(p.seed));
+    row.push_back(done[p.index] ? "done" : "to run");
+    table.rows.push_back(std::move(row));
+  }
+  std::ostringstream os;
+  config::render_text(os, table);
+  return os.str();
+}
+
+void print_dry_run(std::ostream& os, const SweepPlan& plan, const std::string& out,
+                   const std::vector<std::string>& dir_notes, const std::vector<bool>& done,
+                   const std::string& runs_on) {
+  for (const auto& note : dir_notes) os << note << '\n';
+  std::size_t done_before = 0;
+  for (const bool d : done) done_before += d ? 1 : 0;
+  os << sweep_line(plan, out, done_before, runs_on) << '\n'
+     << "each point runs: " << join_strings(plan.definition.runs, ", ") << '\n'
+     << "largest estimate, point "
+     << sweep::point_name(plan.heaviest_point, plan.definition.points.size()) << ": "
+     << protocols::estimate_text(plan.heaviest) << '\n'
+     << point_table(plan, done) << "dry run: nothing was created or changed\n";
+}
+
+}  // namespace hermes::cli
