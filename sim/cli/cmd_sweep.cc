@@ -9,7 +9,9 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "base/string_join.h"
@@ -24,11 +26,14 @@
 #include "sim/common/build_info.h"
 #include "sim/sweep/math_check.h"
 #include "sim/sweep/mpi_session.h"
+#include "sim/sweep/point_deadline.h"
+#include "sim/sweep/point_tally.h"
 #include "sim/sweep/points.h"
 #include "sim/sweep/sweep_dir.h"
 #include "sim/sweep/sweep_monitor.h"
 #include "sim/sweep/sweep_runner.h"
 #include "sim/sweep/sweep_summary.h"
+#include "sim/sweep/timeout_record.h"
 
 namespace hermes::cli {
 
@@ -57,6 +62,10 @@ const char* const kUsage =
     "--dry-run checks everything a start checks (scenario, grid, DIR, the data, the resource\n"
     "estimates) and lists the points (grid values, seed, done in DIR or to run) and the runs of\n"
     "each, creating or changing nothing.\n\n"
+    "--point-timeout SECONDS abandons a point still running after that much wall time (checked\n"
+    "between the events of its runs, so the points that finish are the same bytes as without it):\n"
+    "its partial output is removed, the sweep goes on with the other points, the final report and\n"
+    "DIR/timed_out.json list it, and the same command runs it again.\n\n"
     "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
     "finished point.\n\n"
     "MPI: mpirun -n K hermes-sim sweep ... shares the points among the ranks (rank 0 hands them\n"
@@ -73,6 +82,7 @@ struct Options {
   bool force = false;
   bool allow_mixed_math = false;
   bool dry_run = false;
+  std::optional<double> point_timeout;  // --point-timeout, seconds
 };
 
 // Parses the command line; false for --help.
@@ -81,7 +91,7 @@ bool parse(const Args& args, Options& o) {
   std::int64_t seeds = 0;
   std::string seed_list, runs;
   int jobs = 0;
-  double max_memory_gb = 0, max_hours = 0;
+  double max_memory_gb = 0, max_hours = 0, point_timeout = 0;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&o.out)->required(), "the sweep directory (required)")(
       "grid", po::value<std::vector<std::string>>(&o.request.grid)->composing(),
@@ -108,6 +118,9 @@ bool parse(const Args& args, Options& o) {
       "points would not be comparable byte for byte. sweep.json then lists every math under "
       "mixed_math")("set", po::value<std::vector<std::string>>(&o.request.sets)->composing(),
                     "override a scenario value for every point: key.path=value (repeatable)")(
+      "point-timeout", po::value<double>(&point_timeout),
+      "SECONDS: abandon a point still running after this much wall time (its partial output "
+      "removed; DIR/timed_out.json lists it and the same command runs it again); default: none")(
       "dry-run",
       "check everything and list the points and the runs of each, then exit without creating "
       "or changing anything")(
@@ -131,6 +144,10 @@ bool parse(const Args& args, Options& o) {
   o.force = vm.count("force") > 0;
   o.allow_mixed_math = vm.count("allow-mixed-math") > 0;
   o.dry_run = vm.count("dry-run") > 0;
+  if (vm.count("point-timeout")) {
+    sweep::check_point_timeout(point_timeout);
+    o.point_timeout = point_timeout;
+  }
   return true;
 }
 
@@ -157,6 +174,24 @@ std::string unvaried_runs_note(const SweepPlan& plan) {
          " rows, nor what is computed relative to them, such as speedup_vs_bsp)";
 }
 
+// The points abandoned at --point-timeout, for the end of the sweep.
+std::string timeouts_report(const std::vector<sweep::PointOutcome>& timed_out,
+                            const SweepPlan& plan, const sweep::SweepDir& dir, double timeout_s) {
+  const auto& points = plan.definition.points;
+  std::ostringstream os;
+  os << counted(timed_out.size(), "point") << " timed out (--point-timeout "
+     << sweep::timeout_text(timeout_s) << "): abandoned, partial outputs removed, listed in "
+     << dir.timed_out_path()
+     << "; run the same command again to retry them (with a larger --point-timeout if they need "
+        "more time):\n";
+  for (const auto& outcome : timed_out) {
+    os << "  " << sweep::point_name(outcome.index, points.size()) << ' '
+       << sweep::point_label(plan.definition.grid, points[outcome.index]) << " (wall " << std::fixed
+       << std::setprecision(1) << outcome.wall_s << " s)\n";
+  }
+  return os.str();
+}
+
 std::size_t default_jobs(const sweep::MpiSession& mpi) {
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   return std::max<std::size_t>(1, cores / static_cast<std::size_t>(mpi.ranks_on_this_node()));
@@ -181,9 +216,15 @@ void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& m
   }
   if (mpi.rank() != 0) return;
   const sweep::SweepDir dir(o.out, source_dir());
-  const auto notes = dir.check(plan.manifest, o.force, o.allow_mixed_math);
+  auto notes = dir.check(plan.manifest, o.force, o.allow_mixed_math);
   const std::size_t total = plan.definition.points.size();
   const auto done = o.force ? std::vector<bool>(total, false) : dir.finished_points(total);
+  if (!o.force) {
+    if (const std::string note = sweep::retry_note(sweep::read_timed_out(dir), done);
+        !note.empty()) {
+      notes.push_back(note);
+    }
+  }
   for (const auto& line : data_lines) std::cout << line << '\n';
   print_dry_run(std::cout, plan, dir.root(), notes, done, runs_on(mpi, jobs));
 }
@@ -240,6 +281,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   sweep::SweepDir dir(o.out, source_dir());
   std::vector<std::size_t> todo;
   std::size_t done_before = 0;
+  std::vector<sweep::TimedOutPoint> timed_out_before;
   mpi.on_all_ranks([&] {
     if (mpi.rank() != 0) return;
     std::cout << build_line(build_info()) << std::endl;
@@ -253,6 +295,10 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     const auto finished = dir.finished_points(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (!finished[i]) todo.push_back(i);
+    }
+    timed_out_before = sweep::read_timed_out(dir);
+    if (const std::string note = sweep::retry_note(timed_out_before, finished); !note.empty()) {
+      std::cerr << note << '\n';
     }
     done_before = points.size() - todo.size();
   });
@@ -282,6 +328,12 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   }
   const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
   const auto run_point = [&](std::size_t i) {
+    std::optional<sweep::PointDeadline> deadline;
+    std::function<void()> checkpoint;
+    if (o.point_timeout) {
+      deadline.emplace(*o.point_timeout);
+      checkpoint = [&deadline] { deadline->check(); };
+    }
     // The sweep removed stale leftovers in points/ when it opened (under its lock).
     RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false, "point directory",
                      /*clean_leftovers=*/false);
@@ -293,8 +345,9 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
                         {"jobs", jobs},
                         {"rank", mpi.rank()},
                         {"ranks", mpi.size()}};
-    run_scenario(sc, datasets.at(sc.dataset.name), out,
-                 {.report = false, .provenance = provenance_json(provenance)});
+    run_scenario(
+        sc, datasets.at(sc.dataset.name), out,
+        {.report = false, .provenance = provenance_json(provenance), .checkpoint = checkpoint});
     out.commit();
   };
 
@@ -306,21 +359,39 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
                               jobs * static_cast<std::size_t>(mpi.size()), std::cerr,
                               ::isatty(STDERR_FILENO) != 0);
-  sweep::run_points_on_ranks(mpi, todo, jobs, run_point, &monitor);
+  sweep::PointTally tally(monitor);
+  sweep::run_points_on_ranks(mpi, todo, jobs, run_point, &tally);
   monitor.close();
   const std::size_t rows = sweep::write_sweep_summary(dir, plan.definition.grid, points);
   std::cout << "sweep " << dir.root() << ": " << monitor.done() << '/' << points.size()
             << " points done (" << monitor.finished_now() << " now), " << dir.summary_path() << ": "
             << counted(rows, "row") << " (wall " << std::fixed << std::setprecision(1)
             << std::chrono::duration<double>(Clock::now() - wall0).count() << " s)\n";
-  if (!monitor.failures().empty()) {
-    std::cerr << counted(monitor.failures().size(), "point")
-              << " failed (run the same command again to "
-              << "retry them):\n";
-    for (const auto& f : monitor.failures()) std::cerr << "  " << f << '\n';
-    return 1;
+  std::vector<std::size_t> timed_out;
+  for (const auto& outcome : tally.timed_out()) timed_out.push_back(outcome.index);
+  sweep::write_timed_out(
+      dir, sweep::timed_out_after(timed_out_before, tally.started_points(), timed_out,
+                                  dir.finished_points(points.size()), o.point_timeout.value_or(0)));
+  int status = 0;
+  if (!timed_out.empty()) {
+    std::cerr << timeouts_report(tally.timed_out(), plan, dir, *o.point_timeout);
+    status = 1;
   }
-  return 0;
+  // The monitor counts the timed-out points among the failed ones: they are listed above.
+  std::vector<std::string> failures;
+  for (const auto& f : monitor.failures()) {
+    const auto same = [&](std::size_t i) {
+      return f.rfind(sweep::point_name(i, points.size()) + ": ", 0) == 0;
+    };
+    if (std::none_of(timed_out.begin(), timed_out.end(), same)) failures.push_back(f);
+  }
+  if (!failures.empty()) {
+    std::cerr << counted(failures.size(), "point") << " failed (run the same command again to "
+              << "retry them):\n";
+    for (const auto& f : failures) std::cerr << "  " << f << '\n';
+    status = 1;
+  }
+  return status;
 }
 
 }  // namespace

@@ -105,6 +105,26 @@ class Progress {
   bool tty_;
 };
 
+// Calls RunScenarioOptions::checkpoint at every event of a run's timeline.
+class CheckpointObserver final : public protocols::RunObserver {
+ public:
+  explicit CheckpointObserver(const std::function<void()>& check) : check_(check) {}
+  void on_span(std::size_t, protocols::SpanKind, engine::SimTime, engine::SimTime,
+               const protocols::EventArgs&) override {
+    check_();
+  }
+  void on_instant(std::size_t, protocols::InstantKind, engine::SimTime,
+                  const protocols::EventArgs&) override {
+    check_();
+  }
+  void on_counter(std::size_t, protocols::CounterKind, engine::SimTime, double) override {
+    check_();
+  }
+
+ private:
+  const std::function<void()>& check_;
+};
+
 void print_run_line(const protocols::FinishedRun& f, double wall_s) {
   const auto& r = f.result;
   std::cout << "run " << std::left << std::setw(14) << f.spec->name << std::right << " status "
@@ -153,6 +173,11 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
     std::vector<protocols::RunObserver*> observers;
     if (recorder) observers.push_back(&*recorder);
     if (timeline_recorder) observers.push_back(timeline_recorder.get());
+    std::optional<CheckpointObserver> checkpoint;
+    if (options.checkpoint) {
+      options.checkpoint();
+      observers.push_back(&checkpoint.emplace(options.checkpoint));
+    }
     protocols::ObserverFanOut fan_out(observers);
     protocols::RunObserver* observer = observers.empty() ? nullptr : &fan_out;
 

@@ -2,6 +2,7 @@
 // parsing its options, and what `hermes-sim sweep` does for every point.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct RunScenarioOptions {
   metrics::ChromeTrace* trace = nullptr;
   // The text of provenance.json (provenance.h), written last; empty: none.
   std::string provenance;
+  // Called before each run and at every event of a run's timeline (each compute, transfer and PS
+  // job); it may throw to abandon the runs (a sweep point's --point-timeout). It only looks, so
+  // the results do not depend on it. Empty: none.
+  std::function<void()> checkpoint = {};
 };
 
 // Checks the durations and the estimated memory and time of `sc` against `limits`

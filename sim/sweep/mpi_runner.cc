@@ -7,6 +7,7 @@
 //   kRequest   one free thread: send me a point index
 //   kDone      point `index` is written (its directory renamed into place)
 //   kFailed    point `index` failed; its error text follows (tag kErrorText, chars)
+//   kTimedOut  point `index` was abandoned at --point-timeout; its text follows, as for kFailed
 //   kBye       no more work was given and all my points ended
 // Rank 0 -> worker (tag kToWorker, 1 long long): a point index, or -1 for "no more points".
 #include "sim/sweep/sweep_runner.h"
@@ -22,7 +23,7 @@ namespace hermes::sweep {
 namespace {
 
 enum Tag { kToCoordinator = 1, kToWorker = 2, kErrorText = 3 };
-enum Kind { kRequest = 0, kDone = 1, kFailed = 2, kBye = 3 };
+enum Kind { kRequest = 0, kDone = 1, kFailed = 2, kBye = 3, kTimedOut = 4 };
 constexpr std::chrono::milliseconds kLocalWait(20);
 
 void send_to_coordinator(Kind kind, std::size_t index, double wall_s) {
@@ -31,7 +32,7 @@ void send_to_coordinator(Kind kind, std::size_t index, double wall_s) {
 }
 
 void report(const PointOutcome& o) {
-  send_to_coordinator(o.ok() ? kDone : kFailed, o.index, o.wall_s);
+  send_to_coordinator(o.ok() ? kDone : o.timed_out ? kTimedOut : kFailed, o.index, o.wall_s);
   if (!o.ok()) {
     MPI_Send(o.error.data(), static_cast<int>(o.error.size()), MPI_CHAR, 0, kErrorText,
              MPI_COMM_WORLD);
@@ -45,13 +46,13 @@ bool message_waiting(int source, int tag, MPI_Status& status) {
 }
 
 void coordinate(const MpiSession& mpi, const std::vector<std::size_t>& todo, std::size_t jobs,
-                const RunPointFn& run, SweepMonitor& monitor) {
+                const RunPointFn& run, PointEvents& events) {
   PointPool pool(jobs, run);
   std::size_t next = 0;
   int workers = mpi.size() - 1;
   while (next < todo.size() || pool.running() > 0 || workers > 0) {
     while (next < todo.size() && pool.has_free_slot()) {
-      monitor.started(todo[next], 0);
+      events.started(todo[next], 0);
       pool.start(todo[next++]);
     }
     MPI_Status status;
@@ -65,12 +66,13 @@ void coordinate(const MpiSession& mpi, const std::vector<std::size_t>& todo, std
         long long index = -1;
         if (next < todo.size()) {
           index = static_cast<long long>(todo[next++]);
-          monitor.started(static_cast<std::size_t>(index), source);
+          events.started(static_cast<std::size_t>(index), source);
         }
         MPI_Send(&index, 1, MPI_LONG_LONG, source, kToWorker, MPI_COMM_WORLD);
       } else if (kind == kDone) {
-        monitor.finished(outcome, source);
-      } else if (kind == kFailed) {
+        events.finished(outcome, source);
+      } else if (kind == kFailed || kind == kTimedOut) {
+        outcome.timed_out = kind == kTimedOut;
         MPI_Status text_status;
         MPI_Probe(source, kErrorText, MPI_COMM_WORLD, &text_status);
         int length = 0;
@@ -78,13 +80,13 @@ void coordinate(const MpiSession& mpi, const std::vector<std::size_t>& todo, std
         outcome.error.assign(static_cast<std::size_t>(length), '\0');
         MPI_Recv(outcome.error.data(), length, MPI_CHAR, source, kErrorText, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-        monitor.finished(outcome, source);
+        events.finished(outcome, source);
       } else {
         --workers;
       }
     }
-    while (const auto outcome = pool.next_finished(kLocalWait)) monitor.finished(*outcome, 0);
-    monitor.tick();
+    while (const auto outcome = pool.next_finished(kLocalWait)) events.finished(*outcome, 0);
+    events.tick();
   }
 }
 
@@ -118,11 +120,11 @@ void work(std::size_t jobs, const RunPointFn& run) {
 }  // namespace
 
 void run_points_on_ranks(const MpiSession& mpi, const std::vector<std::size_t>& todo,
-                         std::size_t jobs, const RunPointFn& run, SweepMonitor* monitor) {
+                         std::size_t jobs, const RunPointFn& run, PointEvents* events) {
   if (!mpi.distributed()) {
-    run_points_locally(todo, jobs, run, *monitor);
+    run_points_locally(todo, jobs, run, *events);
   } else if (mpi.rank() == 0) {
-    coordinate(mpi, todo, jobs, run, *monitor);
+    coordinate(mpi, todo, jobs, run, *events);
   } else {
     work(jobs, run);
   }
@@ -131,8 +133,8 @@ void run_points_on_ranks(const MpiSession& mpi, const std::vector<std::size_t>& 
 #else
 
 void run_points_on_ranks(const MpiSession& /*mpi*/, const std::vector<std::size_t>& todo,
-                         std::size_t jobs, const RunPointFn& run, SweepMonitor* monitor) {
-  run_points_locally(todo, jobs, run, *monitor);  // one rank: MpiSession refused more
+                         std::size_t jobs, const RunPointFn& run, PointEvents* events) {
+  run_points_locally(todo, jobs, run, *events);  // one rank: MpiSession refused more
 }
 
 #endif

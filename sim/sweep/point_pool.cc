@@ -2,6 +2,8 @@
 
 #include <exception>
 
+#include "sim/sweep/point_deadline.h"
+
 namespace hermes::sweep {
 
 PointPool::PointPool(std::size_t slots, RunPointFn run)
@@ -19,6 +21,9 @@ void PointPool::start(std::size_t index) {
         outcome.index = index;
         try {
           run_(index);
+        } catch (const PointTimedOut& e) {
+          outcome.error = e.what();
+          outcome.timed_out = true;
         } catch (const std::exception& e) {
           outcome.error = e.what();
           if (outcome.error.empty()) outcome.error = "unknown error";

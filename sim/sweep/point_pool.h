@@ -16,13 +16,15 @@
 
 namespace hermes::sweep {
 
-// Runs point `index` and commits its directory; throws on failure.
+// Runs point `index` and commits its directory; throws on failure (PointTimedOut: past its
+// --point-timeout).
 using RunPointFn = std::function<void(std::size_t index)>;
 
 struct PointOutcome {
   std::size_t index = 0;
   double wall_s = 0;
-  std::string error;  // empty: the point's directory is in place
+  std::string error;       // empty: the point's directory is in place
+  bool timed_out = false;  // abandoned at --point-timeout (PointTimedOut); `error` says so
   bool ok() const { return error.empty(); }
 };
 

@@ -222,6 +222,7 @@ void SweepDir::discard_previous_sweep() const {
   fs::remove_all(points_dir(), ec);
   if (ec) throw InputError("cannot remove '" + points_dir() + "': " + ec.message());
   fs::remove(summary_path(), ec);
+  fs::remove(timed_out_path(), ec);
   fs::remove(manifest_path(), ec);
 }
 

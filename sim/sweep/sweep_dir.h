@@ -6,6 +6,8 @@
 //                        so a point directory is complete or absent: on resume the missing ones
 //                        are the points left to run
 //   DIR/summary.csv      every point's summary rows with the point's grid values (sweep_summary.h)
+//   DIR/timed_out.json   the points abandoned at --point-timeout, until they are computed
+//                        (timeout_record.h)
 //   DIR/.sweep.lock      flock(2)ed while a sweep runs in DIR, so two cannot run at once
 //   DIR/.hermes-sweep    the marker proving hermes-sim wrote DIR (owned_dirs.h), written first
 // Temporaries of a killed sweep (points/NNNN.partial-PID, *.tmp-PID) are removed on resume. A
@@ -35,6 +37,7 @@ class SweepDir {
   const std::string& root() const { return root_; }
   std::string manifest_path() const { return root_ + "/sweep.json"; }
   std::string summary_path() const { return root_ + "/summary.csv"; }
+  std::string timed_out_path() const { return root_ + "/timed_out.json"; }
   std::string points_dir() const { return root_ + "/points"; }
   std::string point_dir(std::size_t index, std::size_t total) const;
 

@@ -9,16 +9,16 @@ constexpr std::chrono::milliseconds kPoll(100);
 }  // namespace
 
 void run_points_locally(const std::vector<std::size_t>& todo, std::size_t jobs,
-                        const RunPointFn& run, SweepMonitor& monitor) {
+                        const RunPointFn& run, PointEvents& events) {
   PointPool pool(jobs, run);
   std::size_t next = 0;
   while (next < todo.size() || pool.running() > 0) {
     while (next < todo.size() && pool.has_free_slot()) {
-      monitor.started(todo[next], -1);
+      events.started(todo[next], -1);
       pool.start(todo[next++]);
     }
-    if (const auto outcome = pool.next_finished(kPoll)) monitor.finished(*outcome, -1);
-    monitor.tick();
+    if (const auto outcome = pool.next_finished(kPoll)) events.finished(*outcome, -1);
+    events.tick();
   }
 }
 

@@ -9,17 +9,27 @@
 
 #include "sim/sweep/mpi_session.h"
 #include "sim/sweep/point_pool.h"
-#include "sim/sweep/sweep_monitor.h"
 
 namespace hermes::sweep {
 
-// Runs the points `todo` (indices, in this order) on `jobs` threads, reporting to `monitor`.
+// What the coordinating thread (rank 0's main thread) is told as points start and end.
+class PointEvents {
+ public:
+  virtual ~PointEvents() = default;
+  // `rank`: the MPI rank running the point; -1 without MPI.
+  virtual void started(std::size_t index, int rank) = 0;
+  virtual void finished(const PointOutcome& outcome, int rank) = 0;
+  // Called every ~100 ms (20 ms under MPI) while points run.
+  virtual void tick() = 0;
+};
+
+// Runs the points `todo` (indices, in this order) on `jobs` threads, reporting to `events`.
 void run_points_locally(const std::vector<std::size_t>& todo, std::size_t jobs,
-                        const RunPointFn& run, SweepMonitor& monitor);
+                        const RunPointFn& run, PointEvents& events);
 
 // The same across the ranks of `mpi`, `jobs` threads each. On rank 0 `todo` is the work and
-// `monitor` is used; other ranks ignore both (pass an empty list and nullptr).
+// `events` is used; other ranks ignore both (pass an empty list and nullptr).
 void run_points_on_ranks(const MpiSession& mpi, const std::vector<std::size_t>& todo,
-                         std::size_t jobs, const RunPointFn& run, SweepMonitor* monitor);
+                         std::size_t jobs, const RunPointFn& run, PointEvents* events);
 
 }  // namespace hermes::sweep

@@ -308,6 +308,85 @@ TEST_F(SweepCli, DryRunChecksEverythingListsThePointsAndWritesNothing) {
   EXPECT_FALSE(fs::exists(dir("dry2")));
 }
 
+// The files of every point of `a` are those of `b` (provenance.json aside); `points` of them.
+void expect_same_points(const std::string& a, const std::string& b, std::size_t points) {
+  std::size_t dirs = 0;
+  for (const auto& entry : fs::directory_iterator(a + "/points")) {
+    ++dirs;
+    for (const auto& file : fs::directory_iterator(entry.path())) {
+      if (file.path().filename() == "provenance.json") continue;
+      const fs::path other =
+          fs::path(b) / "points" / entry.path().filename() / file.path().filename();
+      EXPECT_EQ(slurp(file.path()), slurp(other)) << other;
+    }
+  }
+  EXPECT_EQ(dirs, points);
+}
+
+TEST_F(SweepCli, APointPastItsTimeoutIsAbandonedRecordedAndRunAgain) {
+  // Two points: 0000 stops after one update, 0001 would apply 10^6 of them: it is abandoned.
+  const std::string two_points =
+      "--runs hermes --grid runs.hermes.alpha=-0.5 --grid runs.hermes.beta=0.1 "
+      "--set training.stop.patience=1000000 --jobs 1 --grid training.stop.max_iterations=";
+  const std::string timeout = two_points + "1,1000000 --point-timeout 0.3";
+  auto r = sweep(dir("timeout"), timeout);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("training.stop.max_iterations=1000000 seed=11: FAILED: timed out: still "
+                          "running after --point-timeout 0.3 s of wall time; abandoned, its "
+                          "partial output removed"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("sweep " + dir("timeout") + ": 1/2 points done (1 now)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("1 point timed out (--point-timeout 0.3 s): abandoned, partial outputs "
+                          "removed, listed in " +
+                          dir("timeout") +
+                          "/timed_out.json; run the same command again to retry them (with a "
+                          "larger --point-timeout if they need more time):\n  0001 "),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("failed (run the same command"), std::string::npos) << r.output;
+  std::vector<std::string> entries;
+  for (const auto& e : fs::directory_iterator(dir("timeout") + "/points")) {
+    entries.push_back(e.path().filename().string());
+  }
+  EXPECT_EQ(entries, std::vector<std::string>{"0000"});  // no partial directory of 0001 left
+  EXPECT_EQ(Json::parse(slurp(dir("timeout") + "/timed_out.json")).dump(),
+            R"({"points":[{"point":"0001","timeout_s":0.3}]})");
+  EXPECT_EQ(lines(slurp(dir("timeout") + "/summary.csv")), 1u + 1);
+
+  // The point that finished is the same bytes as without a timeout.
+  ASSERT_EQ(sweep(dir("no-timeout"), two_points + "1").status, 0);
+  expect_same_points(dir("no-timeout"), dir("timeout"), 1);
+
+  // The next start says which points it runs again (here 0000 too, as if it had timed out in an
+  // earlier start); the record then keeps only the point that timed out again.
+  fs::remove_all(dir("timeout") + "/points/0000");
+  std::ofstream(dir("timeout") + "/timed_out.json")
+      << R"({"points": [{"point": "0000", "timeout_s": 0.1}, {"point": "0001", "timeout_s": 0.3}]})";
+  r = sweep(dir("timeout"), timeout + " --dry-run");
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string note =
+      "note: 2 points timed out before (0000 after 0.1 s, 0001 after 0.3 s): they run again now";
+  EXPECT_NE(r.output.find(note), std::string::npos) << r.output;
+  r = sweep(dir("timeout"), timeout);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find(note), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("0 done before, 2 to run"), std::string::npos) << r.output;
+  EXPECT_EQ(Json::parse(slurp(dir("timeout") + "/timed_out.json")).dump(),
+            R"({"points":[{"point":"0001","timeout_s":0.3}]})");
+  expect_same_points(dir("no-timeout"), dir("timeout"), 1);
+
+  r = sweep(dir("timeout-bad"), two_points + "1 --point-timeout 0");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--point-timeout 0: accepted: a number of seconds of wall time > 0 and "
+                          "<= 1000000000 (e.g. 600 or 1.5)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(fs::exists(dir("timeout-bad")));
+}
+
 TEST_F(SweepCli, RunRecordsTheDatasetChecksumsInProvenance) {
   const std::string out = dir("run");
   const auto r =

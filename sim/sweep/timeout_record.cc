@@ -1,0 +1,91 @@
+#include "sim/sweep/timeout_record.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "base/file_read.h"
+#include "base/string_join.h"
+#include "sim/config/json_read.h"
+#include "sim/metrics/atomic_file.h"
+#include "sim/sweep/point_deadline.h"
+#include "sim/sweep/points.h"
+
+namespace hermes::sweep {
+
+std::vector<TimedOutPoint> read_timed_out(const SweepDir& dir) {
+  std::vector<TimedOutPoint> out;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(dir.timed_out_path(), ec)) return out;
+  try {
+    const std::string text =
+        read_regular_file(dir.timed_out_path(), kMaxManifestBytes, "timed-out points");
+    Diagnostics ignored;
+    const auto doc = parse_json_checked(text, ignored);
+    if (!doc || !doc->is_object() || !doc->contains("points")) return out;
+    for (const auto& p : doc->at("points")) {
+      if (p.is_object() && p.contains("point") && p.at("point").is_string() &&
+          p.contains("timeout_s") && p.at("timeout_s").is_number()) {
+        out.push_back({p.at("point").get<std::string>(), p.at("timeout_s").get<double>()});
+      }
+    }
+  } catch (const std::exception&) {
+    out.clear();  // only informs: see the header
+  }
+  return out;
+}
+
+void write_timed_out(const SweepDir& dir, const std::vector<TimedOutPoint>& points) {
+  if (points.empty()) {
+    std::error_code ec;
+    std::filesystem::remove(dir.timed_out_path(), ec);
+    return;
+  }
+  Json list = Json::array();
+  for (const auto& p : points) list.push_back({{"point", p.point}, {"timeout_s", p.timeout_s}});
+  metrics::write_file_atomically(dir.timed_out_path(), Json{{"points", list}}.dump(2) + "\n");
+}
+
+namespace {
+
+// Whether `name` is a point of `finished` whose directory is missing.
+bool missing(const std::string& name, const std::vector<bool>& finished) {
+  for (std::size_t i = 0; i < finished.size(); ++i) {
+    if (point_name(i, finished.size()) == name) return !finished[i];
+  }
+  return false;  // not a point of this sweep
+}
+
+}  // namespace
+
+std::string retry_note(const std::vector<TimedOutPoint>& earlier,
+                       const std::vector<bool>& finished) {
+  std::vector<std::string> listed;
+  for (const auto& p : earlier) {
+    if (missing(p.point, finished))
+      listed.push_back(p.point + " after " + timeout_text(p.timeout_s));
+  }
+  if (listed.empty()) return "";
+  return "note: " + counted(listed.size(), "point") + " timed out before (" +
+         join_strings(listed, ", ") + "): " + (listed.size() == 1 ? "it runs" : "they run") +
+         " again now";
+}
+
+std::vector<TimedOutPoint> timed_out_after(const std::vector<TimedOutPoint>& earlier,
+                                           const std::set<std::size_t>& started_now,
+                                           const std::vector<std::size_t>& timed_out_now,
+                                           const std::vector<bool>& finished, double timeout_s) {
+  const std::size_t total = finished.size();
+  std::vector<TimedOutPoint> out;
+  for (const auto& p : earlier) {
+    const bool started = std::any_of(started_now.begin(), started_now.end(), [&](std::size_t i) {
+      return point_name(i, total) == p.point;
+    });
+    if (!started && missing(p.point, finished)) out.push_back(p);
+  }
+  for (const std::size_t i : timed_out_now) out.push_back({point_name(i, total), timeout_s});
+  std::sort(out.begin(), out.end(),
+            [](const TimedOutPoint& a, const TimedOutPoint& b) { return a.point < b.point; });
+  return out;
+}
+
+}  // namespace hermes::sweep
