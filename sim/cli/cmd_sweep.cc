@@ -24,6 +24,7 @@
 #include "sim/cli/sweep_dry_run.h"
 #include "sim/cli/sweep_plan.h"
 #include "sim/common/build_info.h"
+#include "sim/common/interrupt_cleanup.h"
 #include "sim/sweep/math_check.h"
 #include "sim/sweep/mpi_session.h"
 #include "sim/sweep/point_deadline.h"
@@ -32,6 +33,7 @@
 #include "sim/sweep/sweep_dir.h"
 #include "sim/sweep/sweep_monitor.h"
 #include "sim/sweep/sweep_runner.h"
+#include "sim/sweep/sweep_stop.h"
 #include "sim/sweep/sweep_summary.h"
 #include "sim/sweep/timeout_record.h"
 
@@ -66,6 +68,13 @@ const char* const kUsage =
     "between the events of its runs, so the points that finish are the same bytes as without it):\n"
     "its partial output is removed, the sweep goes on with the other points, the final report and\n"
     "DIR/timed_out.json list it, and the same command runs it again.\n\n"
+    "Stopping: a first Ctrl-C (SIGINT) or SIGTERM starts no new point and lets the running ones\n"
+    "finish (their directories complete, the summary written), prints what is done and the\n"
+    "command that resumes, and exits with 130 (SIGINT) or 143 (SIGTERM). A second one abandons\n"
+    "the running points (their partial directories removed) and exits at once. SIGUSR1 only ever\n"
+    "stops like a first signal (exit 138): under mpirun send it to mpirun, which forwards it to\n"
+    "every rank, whereas Open MPI's mpirun turns SIGINT and SIGTERM into SIGTERM then, a second\n"
+    "later, SIGKILL (the next start removes what that leaves).\n\n"
     "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
     "finished point.\n\n"
     "MPI: mpirun -n K hermes-sim sweep ... shares the points among the ranks (rank 0 hands them\n"
@@ -351,16 +360,39 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     out.commit();
   };
 
+  // From here a first signal lets the running points finish (interrupt_cleanup.h).
+  defer_first_interrupt();
+  const sweep::StopFn stop = [] { return stop_signal() != 0; };
   if (mpi.rank() != 0) {
-    sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr);
-    return 0;
+    sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr, stop);
+    return 0;  // rank 0 reports for the whole sweep, a stop included
   }
   std::cout << sweep_line(plan, dir.root(), done_before, runs_on(mpi, jobs)) << std::endl;
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
   sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
-                              jobs * static_cast<std::size_t>(mpi.size()), std::cerr,
-                              ::isatty(STDERR_FILENO) != 0);
-  sweep::PointTally tally(monitor);
-  sweep::run_points_on_ranks(mpi, todo, jobs, run_point, &tally);
+                              jobs * static_cast<std::size_t>(mpi.size()), std::cerr, tty);
+  // What the sweep says if a signal stops it: kept current as points start and end.
+  const std::string resume =
+      sweep::resume_text(command_line(), fs::current_path().string(), mpi.size());
+  const auto state = [&](const sweep::PointTally& t) {
+    sweep::SweepState st{
+        dir.root(), points.size(), monitor.done(), todo.size() - t.started_points().size(), {}};
+    for (const std::size_t i : t.running())
+      st.running.push_back(sweep::point_name(i, points.size()));
+    return st;
+  };
+  bool stop_noticed = false;
+  sweep::PointTally tally(
+      monitor, [&] { set_interrupt_epilogue(sweep::abort_epilogue(state(tally), resume)); },
+      [&] {
+        if (stop_noticed || stop_signal() == 0) return;
+        stop_noticed = true;
+        std::cerr << (tty ? "\r\033[K" : "")
+                  << sweep::stopping_notice(stop_signal(), state(tally), mpi.distributed(), resume)
+                  << std::flush;
+      });
+  set_interrupt_epilogue(sweep::abort_epilogue(state(tally), resume));
+  sweep::run_points_on_ranks(mpi, todo, jobs, run_point, &tally, stop);
   monitor.close();
   const std::size_t rows = sweep::write_sweep_summary(dir, plan.definition.grid, points);
   std::cout << "sweep " << dir.root() << ": " << monitor.done() << '/' << points.size()
@@ -391,13 +423,18 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     for (const auto& f : failures) std::cerr << "  " << f << '\n';
     status = 1;
   }
+  if (const int sig = stop_signal(); sig != 0) {
+    std::cerr << sweep::stopped_report(sig, state(tally), resume);
+    return 128 + sig;  // a script sees that the sweep did not run to its end
+  }
   return status;
 }
 
 }  // namespace
 
 int cmd_sweep(const Args& args) {
-  install_interrupt_cleanup("sweep");  // before any thread (or MPI) starts
+  // Before any thread (or MPI) starts. SIGUSR1 asks to stop gently (interrupt_cleanup.h).
+  install_interrupt_cleanup("sweep", /*sigusr1_stops=*/true);
   Options o;
   if (!parse(args, o)) return 0;
   sweep::MpiSession mpi;

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -19,12 +20,17 @@ struct Registry {
   std::recursive_mutex mutex;
   std::map<std::uint64_t, std::string> paths;
   std::uint64_t next_id = 1;
+  std::string epilogue;
 };
 
 Registry& registry() {
   static Registry* r = new Registry;  // never destroyed: the signal thread may outlive main
   return *r;
 }
+
+// Set by the signal thread, read by the work loops.
+std::atomic<bool> deferring{false};
+std::atomic<int> stop_requested{0};
 
 void write_stderr(const std::string& text) {
   const char* p = text.data();
@@ -50,32 +56,69 @@ void write_stderr(const std::string& text) {
     }
     removed += (removed.empty() ? "" : ", ") + path;
   }
-  const char* name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
-  write_stderr("\nhermes-sim " + command + ": interrupted by " + name +
+  const std::string again = stop_requested.load() != 0 ? " (after a request to stop)" : "";
+  write_stderr("\nhermes-sim " + command + ": interrupted by " + signal_name(sig) + again +
                (removed.empty() ? std::string(": nothing to clean up")
                                 : ": removed its unfinished outputs " + removed) +
-               "\n");
+               "\n" + r.epilogue);
   ::_exit(128 + sig);
+}
+
+// Records `sig` as the request to stop unless one was recorded already; whether it did.
+bool request_stop(int sig) {
+  int none = 0;
+  return stop_requested.compare_exchange_strong(none, sig);
 }
 
 }  // namespace
 
-void install_interrupt_cleanup(const std::string& command) {
+void install_interrupt_cleanup(const std::string& command, bool sigusr1_stops) {
   static std::once_flag once;
-  std::call_once(once, [&command] {
+  std::call_once(once, [&command, sigusr1_stops] {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
+    if (sigusr1_stops) sigaddset(&set, SIGUSR1);
     if (pthread_sigmask(SIG_BLOCK, &set, nullptr) != 0) return;
     std::thread([set, command] {
-      int sig = 0;
-      while (sigwait(&set, &sig) != 0) {
+      while (true) {
+        int sig = 0;
+        if (sigwait(&set, &sig) != 0) continue;
+        if (sig == SIGUSR1) {
+          request_stop(sig);  // never exits: a later SIGINT or SIGTERM still can
+        } else if (!deferring.load() || !request_stop(sig)) {
+          handle(command, sig);
+        }
       }
-      handle(command, sig);
     }).detach();
   });
+}
+
+void defer_first_interrupt() { deferring.store(true); }
+
+int stop_signal() { return stop_requested.load(); }
+
+void set_interrupt_epilogue(std::string text) {
+  Registry& r = registry();
+  std::lock_guard<std::recursive_mutex> lock(r.mutex);
+  r.epilogue = std::move(text);
+}
+
+std::string signal_name(int sig) {
+  switch (sig) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    case SIGUSR1:
+      return "SIGUSR1";
+    default:
+      return "signal " + std::to_string(sig);
+  }
 }
 
 CleanupRegistration::CleanupRegistration(std::string path) {

@@ -8,8 +8,10 @@
 //   kDone      point `index` is written (its directory renamed into place)
 //   kFailed    point `index` failed; its error text follows (tag kErrorText, chars)
 //   kTimedOut  point `index` was abandoned at --point-timeout; its text follows, as for kFailed
-//   kBye       no more work was given and all my points ended
-// Rank 0 -> worker (tag kToWorker, 1 long long): a point index, or -1 for "no more points".
+//   kBye       no more work was given (or a stop was asked) and all my points ended
+// Rank 0 -> worker (tag kToWorker, 1 long long): a point index, or -1 for "no more points" (also
+// the answer once a stop was asked on rank 0). A worker asked to stop sends no more requests; a
+// point rank 0 handed out before it heard of the stop still runs.
 #include "sim/sweep/sweep_runner.h"
 
 #ifdef HERMES_HAVE_MPI
@@ -46,12 +48,13 @@ bool message_waiting(int source, int tag, MPI_Status& status) {
 }
 
 void coordinate(const MpiSession& mpi, const std::vector<std::size_t>& todo, std::size_t jobs,
-                const RunPointFn& run, PointEvents& events) {
+                const RunPointFn& run, PointEvents& events, const StopFn& stop) {
   PointPool pool(jobs, run);
   std::size_t next = 0;
   int workers = mpi.size() - 1;
-  while (next < todo.size() || pool.running() > 0 || workers > 0) {
-    while (next < todo.size() && pool.has_free_slot()) {
+  const auto handing_out = [&] { return next < todo.size() && !stop(); };
+  while (handing_out() || pool.running() > 0 || workers > 0) {
+    while (handing_out() && pool.has_free_slot()) {
       events.started(todo[next], 0);
       pool.start(todo[next++]);
     }
@@ -64,7 +67,7 @@ void coordinate(const MpiSession& mpi, const std::vector<std::size_t>& todo, std
       PointOutcome outcome{static_cast<std::size_t>(msg[1]), msg[2], {}};
       if (kind == kRequest) {
         long long index = -1;
-        if (next < todo.size()) {
+        if (handing_out()) {
           index = static_cast<long long>(todo[next++]);
           events.started(static_cast<std::size_t>(index), source);
         }
@@ -90,10 +93,11 @@ void coordinate(const MpiSession& mpi, const std::vector<std::size_t>& todo, std
   }
 }
 
-void work(std::size_t jobs, const RunPointFn& run) {
+void work(std::size_t jobs, const RunPointFn& run, const StopFn& stop) {
   PointPool pool(jobs, run);
   bool asked = false, no_more = false;
   while (!no_more || asked || pool.running() > 0) {
+    if (!asked && stop()) no_more = true;
     if (!no_more && !asked && pool.has_free_slot()) {
       send_to_coordinator(kRequest, 0, 0);
       asked = true;
@@ -120,21 +124,23 @@ void work(std::size_t jobs, const RunPointFn& run) {
 }  // namespace
 
 void run_points_on_ranks(const MpiSession& mpi, const std::vector<std::size_t>& todo,
-                         std::size_t jobs, const RunPointFn& run, PointEvents* events) {
+                         std::size_t jobs, const RunPointFn& run, PointEvents* events,
+                         const StopFn& stop) {
   if (!mpi.distributed()) {
-    run_points_locally(todo, jobs, run, *events);
+    run_points_locally(todo, jobs, run, *events, stop);
   } else if (mpi.rank() == 0) {
-    coordinate(mpi, todo, jobs, run, *events);
+    coordinate(mpi, todo, jobs, run, *events, stop);
   } else {
-    work(jobs, run);
+    work(jobs, run, stop);
   }
 }
 
 #else
 
 void run_points_on_ranks(const MpiSession& /*mpi*/, const std::vector<std::size_t>& todo,
-                         std::size_t jobs, const RunPointFn& run, PointEvents* events) {
-  run_points_locally(todo, jobs, run, *events);  // one rank: MpiSession refused more
+                         std::size_t jobs, const RunPointFn& run, PointEvents* events,
+                         const StopFn& stop) {
+  run_points_locally(todo, jobs, run, *events, stop);  // one rank: MpiSession refused more
 }
 
 #endif

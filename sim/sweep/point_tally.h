@@ -1,10 +1,12 @@
 // What became of the points this invocation of a sweep handed out, kept on the coordinating thread
 // (rank 0's main thread): it passes every event on to the SweepMonitor (progress lines, the
 // summary) and remembers which points run and which timed out, for the final report and
-// DIR/timed_out.json.
+// DIR/timed_out.json; `on_change` (after each start and end) and `on_tick` let the sweep keep
+// its interruption texts current (sweep_stop.h).
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <set>
 #include <vector>
 
@@ -15,11 +17,13 @@ namespace hermes::sweep {
 
 class PointTally : public PointEvents {
  public:
-  explicit PointTally(SweepMonitor& monitor) : monitor_(monitor) {}
+  explicit PointTally(SweepMonitor& monitor, std::function<void()> on_change = {},
+                      std::function<void()> on_tick = {})
+      : monitor_(monitor), on_change_(std::move(on_change)), on_tick_(std::move(on_tick)) {}
 
   void started(std::size_t index, int rank) override;
   void finished(const PointOutcome& outcome, int rank) override;
-  void tick() override { monitor_.tick(); }
+  void tick() override;
 
   // Points started and not finished yet.
   const std::set<std::size_t>& running() const { return running_; }
@@ -30,6 +34,7 @@ class PointTally : public PointEvents {
 
  private:
   SweepMonitor& monitor_;
+  std::function<void()> on_change_, on_tick_;
   std::set<std::size_t> running_, started_;
   std::vector<PointOutcome> timed_out_;
 };

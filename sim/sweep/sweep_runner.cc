@@ -4,16 +4,18 @@ namespace hermes::sweep {
 
 namespace {
 // How long the coordinating thread waits for a finished point before it looks at the progress
-// line (and, under MPI, at messages) again: short enough for a live line, long enough to be idle.
+// line and the stop request (and, under MPI, at messages) again: short enough for a live line and
+// a prompt answer to Ctrl-C, long enough to be idle.
 constexpr std::chrono::milliseconds kPoll(100);
 }  // namespace
 
 void run_points_locally(const std::vector<std::size_t>& todo, std::size_t jobs,
-                        const RunPointFn& run, PointEvents& events) {
+                        const RunPointFn& run, PointEvents& events, const StopFn& stop) {
   PointPool pool(jobs, run);
   std::size_t next = 0;
-  while (next < todo.size() || pool.running() > 0) {
-    while (next < todo.size() && pool.has_free_slot()) {
+  const auto handing_out = [&] { return next < todo.size() && !stop(); };
+  while (handing_out() || pool.running() > 0) {
+    while (handing_out() && pool.has_free_slot()) {
       events.started(todo[next], -1);
       pool.start(todo[next++]);
     }
