@@ -11,7 +11,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include "base/string_join.h"
@@ -158,47 +157,6 @@ bool parse(const Args& args, Options& o) {
     o.point_timeout = point_timeout;
   }
   return true;
-}
-
-// Without --runs, the runs no grid key changes: every grid point of a seed repeats them. Empty
-// if there are none.
-std::string unvaried_runs_note(const SweepPlan& plan) {
-  const auto& unvaried = plan.unvaried_runs;
-  if (unvaried.empty()) return "";
-  const sweep::SweepDefinition& def = plan.definition;
-  const std::size_t per_seed = def.points.size() / def.seeds.size();
-  std::vector<std::string> varied;
-  for (const auto& name : def.runs) {
-    if (std::find(unvaried.begin(), unvaried.end(), name) == unvaried.end()) varied.push_back(name);
-  }
-  const bool one = unvaried.size() == 1;
-  std::string note = "note: no grid key changes " + std::string(one ? "run " : "runs ") +
-                     join_strings(unvaried, ", ") + ", so each seed computes " +
-                     (one ? "it" : "them") + " identically at all " + std::to_string(per_seed) +
-                     " grid points (" + std::to_string(per_seed - 1) + " repeats per seed)";
-  if (varied.empty()) return note + ": the grid changes no run at all";
-  return note + "; --runs " + join_strings(varied, ",") +
-         " runs only the runs the grid varies (summary.csv then has no " +
-         join_strings(unvaried, ", ") +
-         " rows, nor what is computed relative to them, such as speedup_vs_bsp)";
-}
-
-// The points abandoned at --point-timeout, for the end of the sweep.
-std::string timeouts_report(const std::vector<sweep::PointOutcome>& timed_out,
-                            const SweepPlan& plan, const sweep::SweepDir& dir, double timeout_s) {
-  const auto& points = plan.definition.points;
-  std::ostringstream os;
-  os << counted(timed_out.size(), "point") << " timed out (--point-timeout "
-     << sweep::timeout_text(timeout_s) << "): abandoned, partial outputs removed, listed in "
-     << dir.timed_out_path()
-     << "; run the same command again to retry them (with a larger --point-timeout if they need "
-        "more time):\n";
-  for (const auto& outcome : timed_out) {
-    os << "  " << sweep::point_name(outcome.index, points.size()) << ' '
-       << sweep::point_label(plan.definition.grid, points[outcome.index]) << " (wall " << std::fixed
-       << std::setprecision(1) << outcome.wall_s << " s)\n";
-  }
-  return os.str();
 }
 
 std::size_t default_jobs(const sweep::MpiSession& mpi) {
@@ -406,7 +364,8 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
                                   dir.finished_points(points.size()), o.point_timeout.value_or(0)));
   int status = 0;
   if (!timed_out.empty()) {
-    std::cerr << timeouts_report(tally.timed_out(), plan, dir, *o.point_timeout);
+    std::cerr << sweep::timeouts_report(tally.timed_out(), plan.definition.grid, points, dir,
+                                        *o.point_timeout);
     status = 1;
   }
   // The monitor counts the timed-out points among the failed ones: they are listed above.

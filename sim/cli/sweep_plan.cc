@@ -1,5 +1,7 @@
 #include "sim/cli/sweep_plan.h"
 
+#include <algorithm>
+
 #include "base/file_read.h"
 #include "base/number_text.h"
 #include "base/string_join.h"
@@ -98,6 +100,27 @@ std::string sweep_line(const SweepPlan& plan, const std::string& dir, std::size_
          counted(def.grid.size(), "grid key") + " x " + counted(def.seeds.size(), "seed") + "), " +
          std::to_string(done_before) + " done before, " +
          std::to_string(def.points.size() - done_before) + " to run on " + runs_on;
+}
+
+std::string unvaried_runs_note(const SweepPlan& plan) {
+  const auto& unvaried = plan.unvaried_runs;
+  if (unvaried.empty()) return "";
+  const sweep::SweepDefinition& def = plan.definition;
+  const std::size_t per_seed = def.points.size() / def.seeds.size();
+  std::vector<std::string> varied;
+  for (const auto& name : def.runs) {
+    if (std::find(unvaried.begin(), unvaried.end(), name) == unvaried.end()) varied.push_back(name);
+  }
+  const bool one = unvaried.size() == 1;
+  std::string note = "note: no grid key changes " + std::string(one ? "run " : "runs ") +
+                     join_strings(unvaried, ", ") + ", so each seed computes " +
+                     (one ? "it" : "them") + " identically at all " + std::to_string(per_seed) +
+                     " grid points (" + std::to_string(per_seed - 1) + " repeats per seed)";
+  if (varied.empty()) return note + ": the grid changes no run at all";
+  return note + "; --runs " + join_strings(varied, ",") +
+         " runs only the runs the grid varies (summary.csv then has no " +
+         join_strings(unvaried, ", ") +
+         " rows, nor what is computed relative to them, such as speedup_vs_bsp)";
 }
 
 }  // namespace hermes::cli

@@ -38,6 +38,10 @@ struct SweepPlan {
 // Throws InputError naming the option, the file and JSON path, or the point that is wrong.
 SweepPlan plan_sweep(const SweepRequest& request);
 
+// Without --runs, a note naming the runs no grid key changes, which every grid point of a seed
+// repeats, and the --runs that leaves them out; empty if there are none.
+std::string unvaried_runs_note(const SweepPlan& plan);
+
 // "sweep DIR: 9 points (2 grid keys x 1 seed), 4 done before, 5 to run on 2 threads": `runs_on`
 // says where ("2 threads", "2 ranks x 1 thread").
 std::string sweep_line(const SweepPlan& plan, const std::string& dir, std::size_t done_before,

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iomanip>
+#include <sstream>
 
 #include "base/file_read.h"
 #include "base/string_join.h"
@@ -86,6 +88,24 @@ std::vector<TimedOutPoint> timed_out_after(const std::vector<TimedOutPoint>& ear
   std::sort(out.begin(), out.end(),
             [](const TimedOutPoint& a, const TimedOutPoint& b) { return a.point < b.point; });
   return out;
+}
+
+std::string timeouts_report(const std::vector<PointOutcome>& timed_out,
+                            const std::vector<GridAxis>& grid,
+                            const std::vector<SweepPoint>& points, const SweepDir& dir,
+                            double timeout_s) {
+  std::ostringstream os;
+  os << counted(timed_out.size(), "point") << " timed out (--point-timeout "
+     << timeout_text(timeout_s) << "): abandoned, partial outputs removed, listed in "
+     << dir.timed_out_path()
+     << "; run the same command again to retry them (with a larger --point-timeout if they need "
+        "more time):\n";
+  for (const auto& outcome : timed_out) {
+    os << "  " << point_name(outcome.index, points.size()) << ' '
+       << point_label(grid, points[outcome.index]) << " (wall " << std::fixed
+       << std::setprecision(1) << outcome.wall_s << " s)\n";
+  }
+  return os.str();
 }
 
 }  // namespace hermes::sweep

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/sweep/point_pool.h"
+#include "sim/sweep/points.h"
 #include "sim/sweep/sweep_dir.h"
 
 namespace hermes::sweep {
@@ -38,5 +40,12 @@ std::vector<TimedOutPoint> timed_out_after(const std::vector<TimedOutPoint>& ear
                                            const std::set<std::size_t>& started_now,
                                            const std::vector<std::size_t>& timed_out_now,
                                            const std::vector<bool>& finished, double timeout_s);
+
+// The end of a sweep that abandoned points at --point-timeout `timeout_s`: how many, where they
+// are listed, how to retry them, and a line per point with its grid values and wall time.
+std::string timeouts_report(const std::vector<PointOutcome>& timed_out,
+                            const std::vector<GridAxis>& grid,
+                            const std::vector<SweepPoint>& points, const SweepDir& dir,
+                            double timeout_s);
 
 }  // namespace hermes::sweep
