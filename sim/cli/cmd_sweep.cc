@@ -1,7 +1,6 @@
 // hermes-sim sweep SCENARIO: the scenario over a grid of parameter values and seeds, every point a
 // complete run, resumable, on threads and (under mpirun) on MPI ranks. Layout of the sweep
 // directory: sim/sweep/sweep_dir.h.
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +14,7 @@
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/cli/progress_options.h"
 #include "sim/cli/provenance.h"
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
@@ -49,7 +49,7 @@ const char* const kUsage =
     "missing. It refuses a DIR started with another scenario document, grid or seeds (unless\n"
     "--force), or whose points another math profile computed (unless --allow-mixed-math).\n\n"
     "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
-    "finished point.\n\n"
+    "finished point; --progress json writes it as JSON Lines, --quiet leaves it out.\n\n"
     "MPI: mpirun -n K hermes-sim sweep ... shares the points among the ranks (rank 0 hands them\n"
     "out one at a time, runs points too, and writes the summary); DIR must be on a file system\n"
     "every rank sees. Every rank's binary must have rank 0's math profile (unless\n"
@@ -63,6 +63,7 @@ struct Options {
   std::size_t jobs = 0;  // 0: the default
   bool force = false;
   bool allow_mixed_math = false;
+  ProgressOptions progress;
 };
 
 // Parses the command line; false for --help.
@@ -72,6 +73,7 @@ bool parse(const Args& args, Options& o) {
   std::string seed_list;
   int jobs = 0;
   double max_memory_gb = 0, max_hours = 0;
+  std::string progress_format;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&o.out)->required(), "the sweep directory (required)")(
       "grid", po::value<std::vector<std::string>>(&o.request.grid)->composing(),
@@ -99,12 +101,14 @@ bool parse(const Args& args, Options& o) {
       "directory holding the dataset, the only place looked at when given (default: "
       "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
   add_resource_options(desc, max_memory_gb, max_hours);
+  add_progress_options(desc, progress_format);
   po::variables_map vm;
   const auto file = parse_options_and_argument("sweep", args, desc, vm, "scenario file",
                                                "hermes-sim sweep SCENARIO --out DIR");
   if (!file) return false;
   o.request.file = *file;
   o.request.limits = resource_limits_from(max_memory_gb, max_hours);
+  o.progress = progress_options_from(vm, progress_format);
   if (vm.count("seeds")) o.request.seeds.count = seeds;
   if (vm.count("seed-list")) o.request.seeds.list = sweep::parse_seed_list(seed_list);
   if (vm.count("jobs")) {
@@ -123,6 +127,7 @@ std::size_t default_jobs(const sweep::MpiSession& mpi) {
 
 int sweep(const Options& o, const sweep::MpiSession& mpi) {
   const auto wall0 = Clock::now();
+  ProgressLog log = make_progress_log(o.progress);
   // Steps that can fail run on every rank and end in a collective check (on_all_ranks); no other
   // collective call happens inside a step, so a rank that failed can never leave the others
   // waiting in one.
@@ -135,13 +140,11 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     if (mpi.rank() != 0) return;
     std::vector<sweep::RankMath> ranks;
     for (const auto& text : rank_maths) ranks.push_back(sweep::decode_rank_math(text));
-    if (const std::string note = sweep::rank_version_note(ranks); !note.empty()) {
-      std::cerr << note << '\n';
-    }
+    if (const std::string note = sweep::rank_version_note(ranks); !note.empty()) log.note(note);
     const std::string error = sweep::rank_math_error(ranks);
     if (error.empty()) return;
     if (!o.allow_mixed_math) throw InputError(error);
-    std::cerr << "note: --allow-mixed-math: " << error.substr(0, error.find(": their")) << '\n';
+    log.note("--allow-mixed-math: " + error.substr(0, error.find(": their")));
     other_maths = sweep::other_maths(ranks);
   });
   SweepPlan plan;
@@ -165,9 +168,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   mpi.on_all_ranks([&] {
     if (mpi.rank() != 0) return;
     std::cout << build_line(build_info()) << std::endl;
-    for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) {
-      std::cerr << note << '\n';
-    }
+    for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) log.note(note);
     if (!other_maths.empty()) dir.record_mixed_maths(other_maths);
     const auto finished = dir.finished_points(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -229,8 +230,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
             << (mpi.distributed() ? std::to_string(mpi.size()) + " ranks x " : "") << jobs
             << (jobs == 1 ? " thread" : " threads") << std::endl;
   sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
-                              jobs * static_cast<std::size_t>(mpi.size()), std::cerr,
-                              ::isatty(STDERR_FILENO) != 0);
+                              jobs * static_cast<std::size_t>(mpi.size()), log);
   sweep::run_points_on_ranks(mpi, todo, jobs, run_point, &monitor);
   monitor.close();
   const std::size_t rows = sweep::write_sweep_summary(dir, plan.definition.grid, points);
