@@ -1,6 +1,6 @@
 // `--help` is complete: every command `hermes-sim --help` lists answers its own --help naming
 // itself and its positional arguments, and `bench --help` lists every benchmark, each of which
-// answers --help too.
+// answers --help too. The top-level help documents HERMES_HOME.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -84,6 +84,22 @@ TEST(Help, BenchListsEveryBenchmarkAndEachAnswersHelp) {
   // The top-level summary of bench names them all too.
   const std::string line = line_starting(run("--help").output, "  bench ");
   for (const auto& b : benches) EXPECT_NE(line.find(b), std::string::npos) << b << ": " << line;
+}
+
+TEST(Help, TopLevelHelpDocumentsTheEnvironment) {
+  const std::string top = run("--help").output;
+  EXPECT_NE(top.find("HERMES_HOME "), std::string::npos) << top;
+  EXPECT_NE(top.find("HERMES_DATA_DIR "), std::string::npos) << top;
+}
+
+TEST(Help, VersionNamesTheSourceTreeHomeOfABuildTreeBinary) {
+  const CommandResult r = hermes::testing::run_command("env -u HERMES_HOME " +
+                                                       std::string(HERMES_BINARY) + " --version");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\nhome: " + std::string(HERMES_SOURCE_DIR) +
+                          " (the source tree this binary was built from)\n"),
+            std::string::npos)
+      << r.output;
 }
 
 }  // namespace
