@@ -81,7 +81,7 @@ int cmd_run(const Args& args) {
     out = *sc.outputs.dir;
     what = file + ": /outputs/dir";
   }
-  if (out.empty()) out = default_output_dir(source_dir(), sc.name);
+  if (out.empty()) out = default_output_dir(home_dir(), sc.name);
   std::vector<std::string> notes;
   if (!trace_file.empty()) notes = check_trace_target(trace_file, force, out);
   RunOutputDir dir(out, force, what);
