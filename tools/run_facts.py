@@ -40,7 +40,11 @@ def median(xs):
 def facts(run, summary, global_rows, worker_rows, api_rows):
     s = summary
     sim_time = float(s["sim_time_s"])
-    lines = [f"== {run} ({s['protocol']} {s['params']}) seed {s['seed']}: {s['status']}, "
+    # The parameter columns sit between protocol and seed; empty cells: not the protocol's.
+    keys = list(s)
+    params = ";".join(f"{k}={s[k]}" for k in keys[keys.index("protocol") + 1:keys.index("seed")]
+                      if s[k])
+    lines = [f"== {run} ({s['protocol']} {params}) seed {s['seed']}: {s['status']}, "
              f"stop {s['stop_reason']}, {s['iterations']} updates, {s['local_iterations']} "
              f"local iterations, {fmt(sim_time / 60)} min"]
     losses = [float(g["loss"]) for g in global_rows]

@@ -7,8 +7,10 @@
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/cli/progress_options.h"
 #include "sim/cli/provenance.h"
 #include "sim/cli/run_output.h"
+#include "sim/cli/run_progress.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/run_selection.h"
 #include "sim/common/build_info.h"
@@ -32,7 +34,7 @@ int cmd_run(const Args& args) {
       "scenario.json, provenance.json (build, host, command line, dataset checksums), "
       "summary.csv, global.csv, workers.csv and api.csv (protocol runs) or demo_workers.csv and "
       "timeline.csv (demo runs) into the output directory");
-  std::string out, data_dir, only, trace_file;
+  std::string out, data_dir, only, trace_file, progress_format;
   std::vector<std::string> sets;
   int threads = default_threads();
   double max_memory_gb = 0, max_hours = 0;
@@ -58,12 +60,14 @@ int cmd_run(const Args& args) {
       "threads running the training math (default: the machine's hardware threads; 1 runs it "
       "inline on the simulation thread). Results are the same for every value");
   add_resource_options(desc, max_memory_gb, max_hours);
+  add_progress_options(desc, progress_format);
   po::variables_map vm;
   const auto arg =
       parse_options_and_argument("run", args, desc, vm, "scenario file", "hermes-sim run SCENARIO");
   if (!arg) return 0;
   const std::string& file = *arg;
   check_threads(threads, "--threads");
+  ProgressLog log = make_progress_log(progress_options_from(vm, progress_format));
   const bool force = vm.count("force") > 0;
 
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
@@ -77,7 +81,7 @@ int cmd_run(const Args& args) {
     out = *sc.outputs.dir;
     what = file + ": /outputs/dir";
   }
-  if (out.empty()) out = default_output_dir(source_dir(), sc.name);
+  if (out.empty()) out = default_output_dir(home_dir(), sc.name);
   std::vector<std::string> notes;
   if (!trace_file.empty()) notes = check_trace_target(trace_file, force, out);
   RunOutputDir dir(out, force, what);
@@ -89,10 +93,8 @@ int cmd_run(const Args& args) {
   } catch (const std::exception& e) {
     throw InputError(std::string("--trace: ") + e.what());
   }
-  for (const auto& n : notes) std::cerr << "note: " << n << '\n';
-  if (protocols::is_large(estimate)) {
-    std::cerr << "estimate: " << protocols::estimate_text(estimate) << '\n';
-  }
+  for (const auto& n : notes) log.note(n);
+  if (protocols::is_large(estimate)) log.note("estimate: " + protocols::estimate_text(estimate));
 
   std::cout << build_line(build_info()) << '\n';
   Provenance provenance;
@@ -109,9 +111,11 @@ int cmd_run(const Args& args) {
 
   parallel::ThreadPool pool(threads);
   const auto wall0 = Clock::now();
+  ScenarioProgress progress(sc, log);
   const std::vector<std::string> written =
       run_scenario(sc, data, dir,
-                   {.pool = &pool,
+                   {.progress = &progress,
+                    .pool = &pool,
                     .trace = trace_out ? &trace : nullptr,
                     .provenance = provenance_json(provenance)});
   std::size_t trace_objects = 0;
@@ -121,9 +125,8 @@ int cmd_run(const Args& args) {
   }
   const std::size_t notes_before = dir.notes().size();
   dir.commit();
-  for (std::size_t i = notes_before; i < dir.notes().size(); ++i) {
-    std::cerr << "note: " << dir.notes()[i] << '\n';
-  }
+  for (std::size_t i = notes_before; i < dir.notes().size(); ++i) log.note(dir.notes()[i]);
+  progress.finished(dir.target(), written);
   std::cout << "wrote " << dir.target() << "/{";
   for (std::size_t i = 0; i < written.size(); ++i) std::cout << (i ? "," : "") << written[i];
   std::cout << "} (wall " << std::fixed << std::setprecision(1)

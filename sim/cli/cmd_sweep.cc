@@ -1,7 +1,6 @@
 // hermes-sim sweep SCENARIO: the scenario over a grid of parameter values and seeds, every point a
 // complete run, resumable, on threads and (under mpirun) on MPI ranks. Layout of the sweep
 // directory: sim/sweep/sweep_dir.h.
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -17,6 +16,7 @@
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/cli/progress_options.h"
 #include "sim/cli/provenance.h"
 #include "sim/cli/run_output.h"
 #include "sim/cli/run_scenario.h"
@@ -57,9 +57,9 @@ const char* const kUsage =
     "computes the same results at every grid point of a seed: the sweep names such runs when it\n"
     "starts, so that --runs can leave them out.\n\n"
     "Resume: started again with the same command, a sweep runs only the points whose directory is\n"
-    "missing. It refuses a DIR started with another scenario document, grid, seeds or --runs "
-    "(unless\n"
-    "--force), or whose points another math profile computed (unless --allow-mixed-math).\n\n"
+    "missing. It refuses a DIR started with another scenario document, grid, seeds or --runs\n"
+    "(unless --force), or whose points another math profile computed (unless\n"
+    "--allow-mixed-math).\n\n"
     "--dry-run checks everything a start checks (scenario, grid, DIR, the data, the resource\n"
     "estimates) and lists the points (grid values, seed, done in DIR or to run) and the runs of\n"
     "each, creating or changing nothing.\n\n"
@@ -75,7 +75,7 @@ const char* const kUsage =
     "every rank, whereas Open MPI's mpirun turns SIGINT and SIGTERM into SIGTERM then, a second\n"
     "later, SIGKILL (the next start removes what that leaves).\n\n"
     "Progress goes to stderr (a live line on a terminal, else a line every 10 s) with a line per\n"
-    "finished point.\n\n"
+    "finished point; --progress json writes it as JSON Lines, --quiet leaves it out.\n\n"
     "MPI: mpirun -n K hermes-sim sweep ... shares the points among the ranks (rank 0 hands them\n"
     "out one at a time, runs points too, and writes the summary); DIR must be on a file system\n"
     "every rank sees. Every rank's binary must have rank 0's math profile (unless\n"
@@ -91,6 +91,7 @@ struct Options {
   bool allow_mixed_math = false;
   bool dry_run = false;
   std::optional<double> point_timeout;  // --point-timeout, seconds
+  ProgressOptions progress;
 };
 
 // Parses the command line; false for --help.
@@ -100,6 +101,7 @@ bool parse(const Args& args, Options& o) {
   std::string seed_list, runs;
   int jobs = 0;
   double max_memory_gb = 0, max_hours = 0, point_timeout = 0;
+  std::string progress_format;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&o.out)->required(), "the sweep directory (required)")(
       "grid", po::value<std::vector<std::string>>(&o.request.grid)->composing(),
@@ -136,12 +138,14 @@ bool parse(const Args& args, Options& o) {
       "directory holding the dataset, the only place looked at when given (default: "
       "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
   add_resource_options(desc, max_memory_gb, max_hours);
+  add_progress_options(desc, progress_format);
   po::variables_map vm;
   const auto file = parse_options_and_argument("sweep", args, desc, vm, "scenario file",
                                                "hermes-sim sweep SCENARIO --out DIR");
   if (!file) return false;
   o.request.file = *file;
   o.request.limits = resource_limits_from(max_memory_gb, max_hours);
+  o.progress = progress_options_from(vm, progress_format);
   if (vm.count("seeds")) o.request.seeds.count = seeds;
   if (vm.count("seed-list")) o.request.seeds.list = sweep::parse_seed_list(seed_list);
   if (vm.count("runs")) o.request.runs = runs;
@@ -157,6 +161,17 @@ bool parse(const Args& args, Options& o) {
     o.point_timeout = point_timeout;
   }
   return true;
+}
+
+// What a signal makes the sweep say: shown whatever --progress and --quiet say, like a warning;
+// in text it takes the live line's place.
+void say(ProgressLog& log, std::string text) {
+  if (!log.text()) {
+    std::cerr << text << std::flush;
+    return;
+  }
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  log.line(text);
 }
 
 std::size_t default_jobs(const sweep::MpiSession& mpi) {
@@ -198,6 +213,7 @@ void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& m
 
 int sweep(const Options& o, const sweep::MpiSession& mpi) {
   const auto wall0 = Clock::now();
+  ProgressLog log = make_progress_log(o.progress);
   // Steps that can fail run on every rank and end in a collective check (on_all_ranks); no other
   // collective call happens inside a step, so a rank that failed can never leave the others
   // waiting in one.
@@ -210,13 +226,11 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     if (mpi.rank() != 0) return;
     std::vector<sweep::RankMath> ranks;
     for (const auto& text : rank_maths) ranks.push_back(sweep::decode_rank_math(text));
-    if (const std::string note = sweep::rank_version_note(ranks); !note.empty()) {
-      std::cerr << note << '\n';
-    }
+    if (const std::string note = sweep::rank_version_note(ranks); !note.empty()) log.note(note);
     const std::string error = sweep::rank_math_error(ranks);
     if (error.empty()) return;
     if (!o.allow_mixed_math) throw InputError(error);
-    std::cerr << "note: --allow-mixed-math: " << error.substr(0, error.find(": their")) << '\n';
+    log.note("--allow-mixed-math: " + error.substr(0, error.find(": their")));
     other_maths = sweep::other_maths(ranks);
   });
   SweepPlan plan;
@@ -235,9 +249,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   if (o.dry_run) {
     if (mpi.rank() == 0) {
       std::cout << build_line(build_info()) << std::endl;
-      if (const std::string note = unvaried_runs_note(plan); !note.empty()) {
-        std::cerr << note << '\n';
-      }
+      if (const std::string note = unvaried_runs_note(plan); !note.empty()) log.note(note);
     }
     mpi.on_all_ranks([&] { dry_run(o, plan, mpi, jobs); });
     return 0;
@@ -252,12 +264,8 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   mpi.on_all_ranks([&] {
     if (mpi.rank() != 0) return;
     std::cout << build_line(build_info()) << std::endl;
-    if (const std::string note = unvaried_runs_note(plan); !note.empty()) {
-      std::cerr << note << '\n';
-    }
-    for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) {
-      std::cerr << note << '\n';
-    }
+    if (const std::string note = unvaried_runs_note(plan); !note.empty()) log.note(note);
+    for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) log.note(note);
     if (!other_maths.empty()) dir.record_mixed_maths(other_maths);
     const auto finished = dir.finished_points(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -265,7 +273,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     }
     timed_out_before = sweep::read_timed_out(dir);
     if (const std::string note = sweep::retry_note(timed_out_before, finished); !note.empty()) {
-      std::cerr << note << '\n';
+      log.note(note);
     }
     done_before = points.size() - todo.size();
   });
@@ -326,17 +334,17 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     return 0;  // rank 0 reports for the whole sweep, a stop included
   }
   std::cout << sweep_line(plan, dir.root(), done_before, runs_on(mpi, jobs)) << std::endl;
-  const bool tty = ::isatty(STDERR_FILENO) != 0;
   sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
-                              jobs * static_cast<std::size_t>(mpi.size()), std::cerr, tty);
+                              jobs * static_cast<std::size_t>(mpi.size()), log);
   // What the sweep says if a signal stops it: kept current as points start and end.
   const std::string resume =
       sweep::resume_text(command_line(), fs::current_path().string(), mpi.size());
   const auto state = [&](const sweep::PointTally& t) {
     sweep::SweepState st{
         dir.root(), points.size(), monitor.done(), todo.size() - t.started_points().size(), {}};
-    for (const std::size_t i : t.running())
+    for (const std::size_t i : t.running()) {
       st.running.push_back(sweep::point_name(i, points.size()));
+    }
     return st;
   };
   bool stop_noticed = false;
@@ -345,9 +353,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
       [&] {
         if (stop_noticed || stop_signal() == 0) return;
         stop_noticed = true;
-        std::cerr << (tty ? "\r\033[K" : "")
-                  << sweep::stopping_notice(stop_signal(), state(tally), mpi.distributed(), resume)
-                  << std::flush;
+        say(log, sweep::stopping_notice(stop_signal(), state(tally), mpi.distributed(), resume));
       });
   set_interrupt_epilogue(sweep::abort_epilogue(state(tally), resume));
   sweep::run_points_on_ranks(mpi, todo, jobs, run_point, &tally, stop);

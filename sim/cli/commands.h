@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/common/home_dir.h"
+
 namespace hermes::cli {
 
 using Args = std::vector<std::string>;
@@ -20,7 +22,11 @@ int bench_engine(const Args& args);  // bench_engine.cc
 int bench_math(const Args& args);    // bench_math.cc
 int bench_run(const Args& args);     // bench_run.cc: a scenario's wall time, threads, workers
 
-// Absolute path of the source tree (scenarios/, results/ live there).
+// hermes-sim's home (sim/common/home_dir.h): $HERMES_HOME, else the installed share directory
+// beside the executable, else the compiled-in source tree. Throws InputError for a HERMES_HOME
+// that is not a directory.
+HomeDir home_dir();  // paths.cc
+// home_dir().path: where scenarios/, scenarios/profiles/ and results/reference/ are read from.
 std::string source_dir();
 
 }  // namespace hermes::cli

@@ -23,7 +23,9 @@ const std::map<std::string, Command>& commands() {
       {"profiles", {hermes::cli::cmd_profiles, "print the node profile catalog"}},
       {"train",
        {hermes::cli::cmd_train, "train a model centrally (no cluster), per-epoch accuracy"}},
-      {"bench", {hermes::cli::cmd_bench, "measure speed: engine (events/s), math (GFLOP/s)"}},
+      {"bench",
+       {hermes::cli::cmd_bench,
+        "measure speed: engine, math, network (throughputs), run (a scenario's wall time)"}},
       {"compare", {hermes::cli::cmd_compare, "print a run's summary beside the paper's table"}},
       {"sweep",
        {hermes::cli::cmd_sweep, "run a scenario over a grid of parameters and seeds (resumable)"}},
@@ -36,11 +38,30 @@ void usage(std::ostream& os) {
      << ": discrete-event simulator of heterogeneous parameter-server training\n\n"
         "usage: hermes-sim <command> [options]\n       hermes-sim <command> --help\n"
         "       hermes-sim --version    version, commit, math profile, Eigen, compiler, host "
-        "CPU\n\n"
+        "CPU, home\n\n"
         "commands:\n";
   for (const auto& [name, cmd] : commands()) {
     os << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << '\n';
   }
+  os << "\nenvironment:\n"
+        "  HERMES_HOME      where scenarios/ and results/reference/ are read from (default: the\n"
+        "                   install's share/hermes-sim beside the binary, else the source tree it\n"
+        "                   was built from; --version says which)\n"
+        "  HERMES_DATA_DIR  the datasets' directory when --data-dir is not given\n";
+}
+
+// `--version`: the build, the host's CPU and the home with the reason it was chosen.
+int print_version() {
+  std::cout << hermes::version_text(hermes::build_info())
+            << "host cpu: " << hermes::host_cpu_model() << '\n';
+  try {
+    const hermes::HomeDir home = hermes::cli::home_dir();
+    std::cout << "home: " << home.path << " (" << home.why << ")\n";
+  } catch (const hermes::InputError& e) {
+    std::cerr << "hermes-sim --version: error:\n" << e.what() << '\n';
+    return 2;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -56,11 +77,7 @@ int main(int argc, char** argv) {
     usage(std::cout);
     return 0;
   }
-  if (name == "--version") {
-    std::cout << hermes::version_text(hermes::build_info())
-              << "host cpu: " << hermes::host_cpu_model() << '\n';
-    return 0;
-  }
+  if (name == "--version") return print_version();
   const auto it = commands().find(name);
   if (it == commands().end()) {
     std::cerr << "hermes-sim: unknown command '" << name << "'\n\n";

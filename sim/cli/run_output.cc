@@ -203,13 +203,17 @@ void RunOutputDir::replace_existing() {
   if (ec) notes_.push_back("could not remove the old results in '" + old + "': " + ec.message());
 }
 
-std::string default_output_dir(const std::string& base, const std::string& scenario_name) {
+std::string default_output_dir(const HomeDir& home, const std::string& scenario_name) {
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
   localtime_r(&now, &tm);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-  return base + "/results/" + scenario_name + "-" + stamp;
+  // Only a source tree is the user's to write into (its results/ is git-ignored); an installed
+  // home is read-only data (/usr/share/hermes-sim), and HERMES_HOME may name one.
+  const std::string parent =
+      home.origin == HomeOrigin::kSourceTree ? home.path + "/results" : kInstalledResultsDir;
+  return parent + "/" + scenario_name + "-" + stamp;
 }
 
 namespace {

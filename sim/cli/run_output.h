@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/common/home_dir.h"
 #include "sim/common/interrupt_cleanup.h"
 #include "sim/common/owned_dirs.h"
 
@@ -58,8 +59,12 @@ class RunOutputDir {
   std::optional<FileLock> lock_;
 };
 
-// results/<name>-<YYYYmmdd-HHMMSS> under `base`, in local time.
-std::string default_output_dir(const std::string& base, const std::string& scenario_name);
+// Where `hermes-sim run` writes when neither --out nor the scenario's outputs.dir says:
+// <name>-<YYYYmmdd-HHMMSS> (local time) under the source tree's results/ when `home` is the source
+// tree (a build-tree binary), else under hermes-results/ in the current directory (an installed
+// binary, or one given $HERMES_HOME: the home holds read-only data).
+inline constexpr const char* kInstalledResultsDir = "hermes-results";
+std::string default_output_dir(const HomeDir& home, const std::string& scenario_name);
 
 // Checks a --trace FILE before the run: not a directory (or a name ending in '/'), a parent
 // directory that exists, not inside the run directory `run_dir` (replacing it would remove the

@@ -1,8 +1,6 @@
 // Running a loaded scenario: the runs one after another, then the run directory's files.
 #include "sim/cli/run_scenario.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
@@ -12,6 +10,7 @@
 #include <sstream>
 
 #include "base/number_text.h"
+#include "sim/cli/run_progress.h"
 #include "sim/config/text_table.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/protocols/registry.h"
@@ -63,47 +62,6 @@ void print_demo_table(const scenario::Scenario& sc, const protocols::FinishedRun
   }
   config::render_text(std::cout, table);
 }
-
-// Progress of a protocol run on stderr: rewritten in place on a terminal, a plain line every
-// 10 s of wall time otherwise (logs, CI). A run's length is not known in advance: it ends when
-// the global loss has not improved for `patience` evaluations. The ETA is therefore a lower
-// bound: the evaluations left if the loss never improves again, at the run's mean wall time per
-// evaluation so far.
-class Progress {
- public:
-  Progress(std::string label, Clock::time_point start, int patience)
-      : label_(std::move(label)),
-        start_(start),
-        patience_(patience),
-        tty_(::isatty(STDERR_FILENO) != 0) {}
-
-  void update(const protocols::RunResult& r, engine::SimTime now) {
-    const auto wall = Clock::now();
-    if (!tty_ && wall - last_ < std::chrono::seconds(10)) return;
-    last_ = wall;
-    const double elapsed = std::chrono::duration<double>(wall - start_).count();
-    const auto evaluations = static_cast<double>(r.global.size());
-    const int left = std::max(0, patience_ - r.evaluations_since_best);
-    std::ostringstream os;
-    os << label_ << ": simulated " << std::fixed << std::setprecision(1) << engine::to_seconds(now)
-       << " s, " << r.updates << " updates, accuracy " << std::setprecision(2)
-       << 100.0 * (r.global.empty() ? 0.0 : r.global.back().accuracy) << "% (best loss "
-       << std::setprecision(4) << r.best_loss << "), wall " << std::setprecision(0) << elapsed
-       << " s, ETA >= " << (evaluations > 0 ? elapsed / evaluations * left : 0.0)
-       << " s (if none of the next " << left << " evaluations improves the loss)";
-    std::cerr << (tty_ ? "\r\033[K" : "") << os.str() << (tty_ ? "" : "\n") << std::flush;
-  }
-  void done() const {
-    if (tty_) std::cerr << '\n';
-  }
-
- private:
-  std::string label_;
-  Clock::time_point start_;
-  int patience_;
-  Clock::time_point last_{};
-  bool tty_;
-};
 
 // Calls RunScenarioOptions::checkpoint at every event of a run's timeline.
 class CheckpointObserver final : public protocols::RunObserver {
@@ -181,20 +139,16 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
     protocols::ObserverFanOut fan_out(observers);
     protocols::RunObserver* observer = observers.empty() ? nullptr : &fan_out;
 
-    // A demo run has no progress: it computes no math and takes a moment.
+    // A demo run reports only its start and end: it computes no math and takes a moment.
     const auto t0 = Clock::now();
-    std::optional<Progress> progress;
-    if (options.report && !demo) {
-      progress.emplace(
-          "[" + std::to_string(i + 1) + "/" + std::to_string(sc.runs.size()) + " " + run.name + "]",
-          t0, sc.training.stop.patience);
-    }
+    ScenarioProgress* progress = options.progress;
+    if (progress) progress->run_started(i);
     protocols::ProgressFn on_progress;
-    if (progress) on_progress = [&](const auto& r, auto now) { progress->update(r, now); };
+    if (progress && !demo) on_progress = [&](const auto& r, auto now) { progress->update(r, now); };
     auto& runs = demo ? demos : finished;
     runs.push_back(
         {&run, protocols::run_protocol(sc, run, data, on_progress, options.pool, observer)});
-    if (progress) progress->done();
+    if (progress) progress->run_finished(runs.back().result);
     if (!options.report) continue;
     if (demo) {
       print_demo_table(sc, runs.back());

@@ -15,10 +15,14 @@
 
 namespace hermes::cli {
 
+class ScenarioProgress;  // run_progress.h
+
 struct RunScenarioOptions {
-  // Progress of each protocol run on stderr and a result line (or table, for demo runs) per run
-  // on stdout. Off for the points of a sweep, which has its own progress.
+  // A result line (or table, for demo runs) per run on stdout. Off for the points of a sweep,
+  // which has its own progress.
   bool report = true;
+  // Told as runs start, progress and end (stderr); null: no progress (the points of a sweep).
+  ScenarioProgress* progress = nullptr;
   // Runs the training math (null: on the calling thread).
   parallel::ThreadPool* pool = nullptr;
   // Receives every run's timeline (`--trace`), one process per run; null: no timeline.

@@ -1,6 +1,8 @@
 #include "sim/metrics/comparison.h"
 
 #include <algorithm>
+#include <cmath>
+#include <initializer_list>
 #include <string_view>
 
 #include "base/number_text.h"
@@ -19,6 +21,32 @@ Stat stat_of(const std::vector<double>& values) {
   for (double v : values) sum += v;
   s.mean = sum / static_cast<double>(values.size());
   return s;
+}
+
+std::string not_comparable_reason(const SummaryRow& run) {
+  if (run.status == "diverged") {
+    if (run.stop_reason == "diverged" || !std::isfinite(run.final_loss)) {
+      return "diverged: its loss became non-finite";
+    }
+    return "diverged: loss " + format_significant(run.final_loss, 3) + " at its last evaluation, " +
+           format_fixed(run.final_loss / run.loss, 1) + "x its best (" +
+           format_significant(run.loss, 3) + ")";
+  }
+  if (!run.ok()) return "status " + run.status;
+  if (run.stop_reason == "max_iterations") {
+    return "capped at " + std::to_string(run.iterations) + " updates (stop.max_iterations)";
+  }
+  if (run.stop_reason == "max_sim_time") {
+    return "capped at " + format_fixed(run.sim_time_s, 0) +
+           " simulated seconds (stop.max_sim_time_s)";
+  }
+  if (run.stop_reason == "no_events") return "ended with nothing left to simulate (no_events)";
+  return "";
+}
+
+bool SimConfig::comparable() const {
+  return std::all_of(per_run.begin(), per_run.end(),
+                     [](const SummaryRow& r) { return not_comparable_reason(r).empty(); });
 }
 
 namespace {
@@ -47,7 +75,28 @@ Stat stat_over(const Group& g, double (*field)(const SummaryRow&)) {
   return stat_of(v);
 }
 
-SimConfig make_config(const Group& g, std::optional<double> baseline_time_s) {
+// "ok (patience)" when every run ended alike, else the count of each ending.
+std::string status_text(const std::vector<SummaryRow>& runs) {
+  std::vector<std::pair<std::string, int>> counts;
+  for (const SummaryRow& r : runs) {
+    const std::string text =
+        r.stop_reason.empty() ? r.status : r.status + " (" + r.stop_reason + ")";
+    auto it =
+        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == text; });
+    if (it == counts.end()) {
+      counts.emplace_back(text, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  if (counts.size() == 1) return counts[0].first;
+  std::vector<std::string> parts;
+  for (const auto& [text, n] : counts) parts.push_back(std::to_string(n) + " " + text);
+  return join_strings(parts, ", ");
+}
+
+SimConfig make_config(const Group& g, std::optional<double> baseline_time_s,
+                      const std::string& no_baseline) {
   SimConfig c;
   c.protocol = g.protocol;
   c.params = g.params;
@@ -57,6 +106,7 @@ SimConfig make_config(const Group& g, std::optional<double> baseline_time_s) {
   }
   std::stable_sort(c.per_run.begin(), c.per_run.end(),
                    [](const SummaryRow& a, const SummaryRow& b) { return a.seed < b.seed; });
+  c.status = status_text(c.per_run);
   c.iterations =
       stat_over(g, [](const SummaryRow& r) { return static_cast<double>(r.iterations); });
   c.time_min = stat_over(g, [](const SummaryRow& r) { return r.sim_time_s / 60.0; });
@@ -64,6 +114,13 @@ SimConfig make_config(const Group& g, std::optional<double> baseline_time_s) {
   c.accuracy_pct = stat_over(g, [](const SummaryRow& r) { return r.accuracy * 100.0; });
   c.api_calls_m =
       stat_over(g, [](const SummaryRow& r) { return static_cast<double>(r.api_calls) / 1e6; });
+  for (const SummaryRow& r : c.per_run) {
+    const std::string why = not_comparable_reason(r);
+    if (why.empty()) continue;
+    c.speedup_withheld =
+        r.run + (c.per_run.size() > 1 ? " (seed " + std::to_string(r.seed) + ")" : "") + ": " + why;
+    return c;
+  }
   const bool all_given = std::all_of(g.rows.begin(), g.rows.end(), [](const SummaryRow* r) {
     return r->speedup_vs_bsp.has_value();
   });
@@ -80,6 +137,8 @@ SimConfig make_config(const Group& g, std::optional<double> baseline_time_s) {
     s.max = *baseline_time_s / t.min;
     c.speedup = s;
     c.speedup_computed = true;
+  } else {
+    c.speedup_withheld = no_baseline;
   }
   return c;
 }
@@ -97,10 +156,6 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
   Comparison out;
   std::vector<Group> groups;
   for (const SummaryRow& r : summary) {
-    if (!r.ok()) {
-      out.excluded.push_back(r.run + " (" + r.status + ")");
-      continue;
-    }
     auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
       return g.protocol == r.protocol && g.params == r.params;
     });
@@ -131,25 +186,34 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
   };
 
   // The simulated BSP baseline for computed speedups: the BSP configuration matched to the
-  // reference BSP row, else any BSP configuration.
+  // reference BSP row, else any BSP configuration; only one that converged (a diverged or capped
+  // BSP time is no baseline).
+  std::vector<SimConfig> configs;
+  for (const Group& g : groups) configs.push_back(make_config(g, std::nullopt, ""));
+  const auto converged_bsp = [&](std::vector<std::size_t> candidates) {
+    candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
+                                    [&](std::size_t g) { return !configs[g].comparable(); }),
+                     candidates.end());
+    return primary(groups, candidates);
+  };
   const std::optional<std::size_t> ref_bsp = first_ref("bsp");
-  std::optional<std::size_t> base =
-      ref_bsp ? primary(groups, groups_of_ref(*ref_bsp)) : std::nullopt;
-  if (!base) {
-    std::vector<std::size_t> bsp;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      if (groups[g].protocol == "bsp") bsp.push_back(g);
-    }
-    base = primary(groups, bsp);
+  std::optional<std::size_t> base;
+  if (ref_bsp) base = converged_bsp(groups_of_ref(*ref_bsp));
+  std::vector<std::size_t> bsp_groups;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (groups[g].protocol == "bsp") bsp_groups.push_back(g);
   }
+  if (!base) base = converged_bsp(bsp_groups);
   std::optional<double> base_time;
   if (base) {
     base_time = stat_over(groups[*base], [](const SummaryRow& r) { return r.sim_time_s; }).mean;
     out.baseline = unmatched_label(groups[*base]) + " (" + runs_text(groups[*base].rows.size()) +
                    ", mean " + format_fixed(*base_time / 60.0, 2) + " min)";
   }
-  std::vector<SimConfig> configs;
-  for (const Group& g : groups) configs.push_back(make_config(g, base_time));
+  const std::string no_baseline =
+      bsp_groups.empty() ? "no BSP run to compare with" : "no BSP run converged to compare with";
+  configs.clear();
+  for (const Group& g : groups) configs.push_back(make_config(g, base_time, no_baseline));
 
   for (std::size_t i = 0; i < reference.size(); ++i) {
     const std::vector<std::size_t> matched = groups_of_ref(i);
@@ -196,9 +260,24 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
   const SimConfig* sim_ssp = sim_of(ref_ssp);
   const std::string hermes_label = ref_hermes ? reference[*ref_hermes].framework : "Hermes";
   const auto missing = [](const char* what) { return std::string("no simulated ") + what; };
+  // A ratio of two configurations means something only if both converged.
+  const auto withheld_for =
+      [&](std::initializer_list<std::pair<const SimConfig*, std::string>> used) {
+        std::vector<std::string> why;
+        for (const auto& [c, label] : used) {
+          if (c == nullptr || c->comparable()) continue;
+          for (const SummaryRow& r : c->per_run) {
+            if (const std::string reason = not_comparable_reason(r); !reason.empty()) {
+              why.push_back(label + " " + reason);
+              break;
+            }
+          }
+        }
+        return join_strings(why, "; ");
+      };
 
   {
-    Headline h{"Hermes' best speedup vs BSP", Headline::Unit::kTimes, {}, {}, {}};
+    Headline h{"Hermes' best speedup vs BSP", Headline::Unit::kTimes, {}, {}, {}, {}};
     std::vector<std::string> notes;
     std::optional<std::size_t> best;
     for (std::size_t g = 0; g < groups.size(); ++g) {
@@ -211,6 +290,13 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
                                                   : unmatched_label(groups[*best]);
       notes.push_back("sim: " + label);
     } else {
+      std::vector<std::string> why;
+      for (const SimConfig& c : configs) {
+        if (c.protocol == "hermes" && !c.speedup_withheld.empty()) {
+          why.push_back(c.speedup_withheld);
+        }
+      }
+      h.withheld = join_strings(why, "; ");
       notes.push_back(missing("Hermes run with a speedup"));
     }
     if (ref_hermes) {
@@ -226,12 +312,15 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
                Headline::Unit::kPercent,
                {},
                {},
-               hermes_label + " vs " + base_name};
+               hermes_label + " vs " + base_name,
+               {}};
     if (ref_hermes && ref_base && reference[*ref_base].api_calls_m > 0) {
       h.paper = 1.0 - reference[*ref_hermes].api_calls_m / reference[*ref_base].api_calls_m;
     }
+    h.withheld = withheld_for({{sim_hermes, hermes_label}, {sim_base, base_name}});
     if (sim_hermes && sim_base && sim_base->api_calls_m.mean > 0) {
-      h.sim = 1.0 - sim_hermes->api_calls_m.mean / sim_base->api_calls_m.mean;
+      if (h.withheld.empty())
+        h.sim = 1.0 - sim_hermes->api_calls_m.mean / sim_base->api_calls_m.mean;
     } else {
       h.note += "; " + missing(sim_hermes ? base_name : "Hermes row");
     }
@@ -244,12 +333,14 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
                Headline::Unit::kPoints,
                {},
                {},
-               hermes_label + " vs BSP"};
+               hermes_label + " vs BSP",
+               {}};
     if (ref_hermes && ref_bsp) {
       h.paper = reference[*ref_hermes].accuracy_pct - reference[*ref_bsp].accuracy_pct;
     }
+    h.withheld = withheld_for({{sim_hermes, hermes_label}, {sim_bsp, "BSP"}});
     if (sim_hermes && sim_bsp) {
-      h.sim = sim_hermes->accuracy_pct.mean - sim_bsp->accuracy_pct.mean;
+      if (h.withheld.empty()) h.sim = sim_hermes->accuracy_pct.mean - sim_bsp->accuracy_pct.mean;
     } else {
       h.note += "; " + missing(sim_hermes ? "BSP" : "Hermes row");
     }

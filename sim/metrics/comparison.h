@@ -20,15 +20,25 @@ struct Stat {
 };
 Stat stat_of(const std::vector<double>& values);  // n = 0 (and zeros) for no values
 
-// The completed runs of one simulated configuration: same protocol and same canonical params.
+// Why a run's time cannot be compared with BSP's: it diverged (its loss kept rising, or became
+// non-finite) or a cap cut it; "" when it converged by the stop rule.
+std::string not_comparable_reason(const SummaryRow& run);
+
+// The runs of one simulated configuration: same protocol and same canonical params, any status.
 struct SimConfig {
   std::string protocol;
   ParamMap params;
   std::vector<std::string> runs;    // run names, in file order
   std::vector<SummaryRow> per_run;  // the same runs in seed order (file order among equal seeds)
   Stat iterations, time_min, wi_avg, accuracy_pct, api_calls_m;
-  std::optional<Stat> speedup;    // nullopt: no summary value and no simulated BSP to compute it
+  std::optional<Stat> speedup;    // nullopt: withheld, or no simulated BSP to compute it
   bool speedup_computed = false;  // from sim_time_s against the simulated BSP baseline
+  // Why no speedup is shown: a run diverged or was capped ("asp: diverged: ..."), or no converged
+  // BSP run exists to compare with; "" when shown.
+  std::string speedup_withheld;
+  std::string status;  // "ok (patience)", "diverged (patience)", "2 ok, 1 diverged", ...
+
+  bool comparable() const;  // every run converged by the stop rule
 };
 
 // A line of the comparison: a reference row with a configuration matched to it, a reference row
@@ -45,7 +55,14 @@ struct Headline {
   std::string name;
   Unit unit = Unit::kTimes;
   std::optional<double> sim, paper;
-  std::string note;  // which rows it was computed from, or why a side is missing
+  std::string note;      // which rows it was computed from, or why a side is missing
+  std::string withheld;  // why the sim side is not shown although runs exist ("" if shown)
+};
+
+// Where a run's scenario differs from the paper's (JSON pointer into the resolved documents).
+struct SetupDifference {
+  std::string pointer;
+  std::optional<std::string> run, paper;  // the values as compact JSON; nullopt: absent
 };
 
 struct Comparison {
@@ -53,16 +70,22 @@ struct Comparison {
   std::vector<Headline> headlines;
   std::vector<std::string> not_simulated;     // reference labels without a matching run
   std::vector<std::string> not_in_reference;  // configurations without a reference row
-  std::vector<std::string> excluded;          // "run (status)" of rows whose status is not ok
   std::string baseline;  // the simulated BSP configuration computed speedups are against
+  // Filled by the caller, which knows the files: the paper's setup and what differs from it, and
+  // warnings to show before the table.
+  std::string summary_path, reference_path, dataset, paper_scenario_path;
+  std::vector<SetupDifference> setup_differences;
+  std::vector<std::string> warnings;
 };
 
-// Groups the ok rows of `summary` into configurations (protocol + canonical params; the runs of a
+// Groups the rows of `summary` into configurations (protocol + canonical params; the runs of a
 // configuration are its seeds) and matches each to the reference row of the same protocol whose
 // params are a subset of its own, preferring the row naming the most params, then the first.
-// Speedups: the summary's speedup_vs_bsp when every run of the configuration has one, else
-// mean BSP time / mean time of the configuration, against the simulated BSP configuration (the
-// one matched to the reference BSP row, most runs first). Headlines: Hermes' best speedup vs BSP,
+// Speedups: withheld for a configuration with a run that diverged or was capped (and then its
+// reason given); else the summary's speedup_vs_bsp when every run has one, else mean BSP time /
+// mean time, against the simulated BSP configuration (the one matched to the reference BSP row,
+// most runs first) when that converged. Headlines are withheld likewise when a configuration they
+// use is not comparable. Headlines: Hermes' best speedup vs BSP,
 // API-call reduction of Hermes vs SSP and vs BSP, accuracy of Hermes - BSP, where "Hermes" is the
 // reference Hermes row with the best speedup (the paper's chosen alpha=-1.6, beta=0.15).
 Comparison compare_with_reference(const std::vector<SummaryRow>& summary,

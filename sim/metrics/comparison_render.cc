@@ -23,6 +23,7 @@ std::optional<TableFormat> parse_table_format(std::string_view name) {
   if (name == "text") return TableFormat::kText;
   if (name == "csv") return TableFormat::kCsv;
   if (name == "markdown") return TableFormat::kMarkdown;
+  if (name == "json") return TableFormat::kJson;
   return std::nullopt;
 }
 
@@ -38,7 +39,9 @@ std::string signed_fixed(double v, int decimals) {
 
 std::string percent(double fraction) { return format_fixed(fraction * 100.0, 1) + "%"; }
 
-std::string headline_value(const std::optional<double>& v, Headline::Unit unit) {
+}  // namespace
+
+std::string headline_text(const std::optional<double>& v, Headline::Unit unit) {
   if (!v) return kNone;
   switch (unit) {
     case Headline::Unit::kTimes:
@@ -50,6 +53,8 @@ std::string headline_value(const std::optional<double>& v, Headline::Unit unit) 
   }
   return kNone;
 }
+
+namespace {
 
 // One displayed metric: how to take it from each side and how to print it.
 struct Metric {
@@ -96,16 +101,20 @@ TextTable main_table(const Comparison& cmp) {
   TextTable t;
   t.columns.push_back({"", "framework", false});
   t.columns.push_back({"", "runs", true});
+  t.columns.push_back({"", "status (stop)", false});
   for (const Metric& m : metrics()) {
     t.columns.push_back({m.group, "sim", true});
     t.columns.push_back({m.group, "paper", true});
     if (m.paper == &ReferenceRow::accuracy_pct) t.columns.push_back({m.group, "diff", true});
   }
   for (const ComparisonRow& r : cmp.rows) {
-    std::vector<std::string> cells = {r.label, r.sim ? std::to_string(r.sim->runs.size()) : "0"};
+    std::vector<std::string> cells = {r.label, r.sim ? std::to_string(r.sim->runs.size()) : "0",
+                                      r.sim ? r.sim->status : kNone};
     for (const Metric& m : metrics()) {
       const std::optional<Stat> s = r.sim ? sim_stat(*r.sim, m) : std::nullopt;
       std::string sim = s ? format_fixed(s->mean, m.sim_decimals) + m.suffix : kNone;
+      // withheld: the reason is in the notes under the table.
+      if (m.sim == nullptr && r.sim && !r.sim->speedup_withheld.empty()) sim = "withheld";
       // '*': computed here from sim_time_s, not written by the simulator (see the note).
       if (s && m.sim == nullptr && r.sim->speedup_computed) sim += "*";
       cells.push_back(sim);
@@ -180,8 +189,9 @@ TextTable headline_table(const Comparison& cmp) {
   t.columns = {
       {"", "headline", false}, {"", "sim", true}, {"", "paper", true}, {"", "from", false}};
   for (const Headline& h : cmp.headlines) {
-    t.rows.push_back(
-        {h.name, headline_value(h.sim, h.unit), headline_value(h.paper, h.unit), h.note});
+    t.rows.push_back({h.name, h.withheld.empty() ? headline_text(h.sim, h.unit) : "withheld",
+                      headline_text(h.paper, h.unit),
+                      h.withheld.empty() ? h.note : h.note + "; withheld: " + h.withheld});
   }
   return t;
 }
@@ -201,8 +211,10 @@ std::vector<std::string> notes(const Comparison& cmp) {
   if (!cmp.not_in_reference.empty()) {
     n.push_back("not in reference: " + join_strings(cmp.not_in_reference, ", "));
   }
-  if (!cmp.excluded.empty()) {
-    n.push_back("excluded (status not ok): " + join_strings(cmp.excluded, ", "));
+  for (const ComparisonRow& r : cmp.rows) {
+    if (r.sim && !r.sim->speedup_withheld.empty()) {
+      n.push_back("speedup withheld for " + r.label + ": " + r.sim->speedup_withheld);
+    }
   }
   return n;
 }
@@ -217,6 +229,8 @@ void write_csv(std::ostream& os, const Comparison& cmp) {
   }
   cols.push_back("accuracy_diff_pts");
   cols.push_back("speedup_computed");
+  cols.push_back("status");
+  cols.push_back("speedup_withheld");
   CsvWriter w(os, cols);
   for (const ComparisonRow& r : cmp.rows) {
     w.field(r.label);
@@ -258,6 +272,7 @@ void write_csv(std::ostream& os, const Comparison& cmp) {
     } else {
       w.empty();
     }
+    w.field(r.sim ? r.sim->status : "").field(r.sim ? r.sim->speedup_withheld : "");
     w.end_row();
   }
 }
@@ -269,8 +284,16 @@ void write_comparison(std::ostream& os, const Comparison& cmp, TableFormat forma
     write_csv(os, cmp);
     return;
   }
+  if (format == TableFormat::kJson) {
+    os << comparison_json(cmp).dump(2) << '\n';
+    return;
+  }
   const bool md = format == TableFormat::kMarkdown;
   const auto render = [&](const TextTable& t) { md ? render_markdown(os, t) : render_text(os, t); };
+  // Before the table, so that nobody reads the paper's numbers beside runs they do not match.
+  for (const std::string& w : cmp.warnings)
+    os << (md ? "> **warning:** " : "warning: ") << w << '\n';
+  if (!cmp.warnings.empty()) os << '\n';
   render(main_table(cmp));
   os << '\n';
   for (const std::string& n : notes(cmp)) os << (md ? "- " : "") << n << '\n';

@@ -48,12 +48,14 @@ ParamMap parse_params(std::string_view params) {
     if (value.find('=') != std::string_view::npos) {
       throw error("value of '" + key + "' contains '='");
     }
-    const auto number = parse_number(value);
-    std::string canonical =
-        number && std::isfinite(*number) ? shortest(*number) : std::string(value);
-    if (!out.emplace(key, std::move(canonical)).second) throw error("key '" + key + "' repeated");
+    if (!out.emplace(key, canonical_value(value)).second) throw error("key '" + key + "' repeated");
   }
   return out;
+}
+
+std::string canonical_value(std::string_view value) {
+  const auto number = parse_number(value);
+  return number && std::isfinite(*number) ? shortest(*number) : std::string(trim(value));
 }
 
 std::string params_text(const ParamMap& params) {

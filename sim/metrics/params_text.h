@@ -1,7 +1,7 @@
-// Run parameters as summary.csv and the reference table write them, "key=value;key=value": parsing,
+// Run parameters as the reference table and `compare` write them, "key=value;key=value": parsing,
 // the canonical text (so that equal settings compare equal however they were written), and the
-// subset match that joins a simulated run to the paper's row. Which parameters a run writes is
-// declared in sim/scenario/run_params.cc (RunParam::column).
+// subset match that joins a simulated run to the paper's row. summary.csv has a column per
+// parameter instead (sim/metrics/summary_csv.h), read into the same ParamMap.
 #pragma once
 
 #include <map>
@@ -18,6 +18,10 @@ using ParamMap = std::map<std::string, std::string>;  // sorted by key
 // and "125.0" is "125"; other values (true, reference) are kept as written. Throws InputError
 // naming the text and the problem.
 ParamMap parse_params(std::string_view params);
+
+// One value as parse_params keeps it: a decimal number in its shortest round-trip form, any other
+// text trimmed.
+std::string canonical_value(std::string_view value);
 
 // The canonical text of `params`: parse_params joined back as "key=value;..." in key order, so
 // "beta=0.15;alpha=-1.6" and "alpha=-1.60; beta=.15" both give "alpha=-1.6;beta=0.15".

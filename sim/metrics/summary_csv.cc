@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <limits>
+#include <stdexcept>
 #include <utility>
 
 #include "base/diagnostics.h"
 #include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/metrics/csv_reader.h"
+#include "sim/scenario/run_params.h"
 
 namespace hermes::metrics {
 
@@ -95,6 +98,14 @@ class FieldParser {
     return *v;
   }
 
+  // A loss: a number >= 0, nan or inf (no evaluation, or a diverged run); empty reads as nan.
+  double loss(std::string_view column, const std::string& text) const {
+    if (trim(text).empty()) return kNaN;
+    const auto v = parse_number(text);
+    if (!v || *v < 0) fail(column, text, "a loss >= 0 (or nan, inf, empty)");
+    return *v;
+  }
+
   std::int64_t count(std::string_view column, const std::string& text, bool required) const {
     if (trim(text).empty() && !required) return 0;
     const auto v = parse_integer(text);
@@ -125,45 +136,102 @@ class FieldParser {
 
 // ---- summary.csv ----
 
+namespace {
+
+constexpr std::size_t column(std::string_view name) {
+  for (std::size_t i = 0; i < kSummaryColumns.size(); ++i) {
+    if (kSummaryColumns[i] == name) return i;
+  }
+  throw std::logic_error("not a summary.csv column");  // a compile error in constant evaluation
+}
+
+// The configuration of a row (SummaryRow::params): of its parameter values, those its protocol's
+// declarations name a configuration by. A protocol hermes-sim does not know keeps them all.
+ParamMap configuration_params(std::string_view protocol, const ParamMap& values) {
+  const auto known = scenario::parse_protocol(protocol);
+  if (!known) return values;
+  ParamMap out;
+  for (const auto& [key, value] : values) {
+    const scenario::RunParam* p = scenario::param_of(*known, key);
+    if (p == nullptr || p->column == scenario::ColumnForm::kNever) continue;
+    if (p->column == scenario::ColumnForm::kIfChanged &&
+        canonical_value(scenario::param_text(*p, p->fallback, shortest)) == value) {
+      continue;
+    }
+    out.emplace(key, value);
+  }
+  return out;
+}
+
+// A summary.csv of hermes-sim before the parameter columns has one "params" column instead.
+bool has_packed_params(const std::string& path) {
+  std::ifstream in(path);
+  std::string header;
+  std::getline(in, header);
+  return ("," + header + ",").find(",params,") != std::string::npos;
+}
+
+}  // namespace
+
 std::vector<SummaryRow> read_summary_csv(const std::string& path) {
   constexpr std::size_t N = kSummaryColumns.size();
-  const RawCsv<N> raw =
-      read_raw(path, "summary", kSummaryColumns, {"speedup_vs_bsp"}, std::make_index_sequence<N>());
+  RawCsv<N> raw;
+  try {
+    raw = read_raw(path, "summary", kSummaryColumns, {"speedup_vs_bsp"},
+                   std::make_index_sequence<N>());
+  } catch (const InputError& e) {
+    if (!has_packed_params(path)) throw;
+    throw InputError(std::string(e.what()) +
+                     "; its 'params' column is the format of an older hermes-sim (one column per "
+                     "parameter since): run the scenario again");
+  }
   std::vector<SummaryRow> rows;
   for (std::size_t i = 0; i < raw.rows.size(); ++i) {
     const auto& f = raw.rows[i];
+    const auto at = [&f](std::string_view name) -> const std::string& { return f[column(name)]; };
     SummaryRow r;
     r.line = raw.lines[i];
-    r.run = f[0];
+    r.run = at("run");
     const FieldParser p(path, r.line, r.run.empty() ? "" : " (run '" + r.run + "')");
-    p.non_empty("run", f[0]);
-    p.non_empty("protocol", f[1]);
-    p.non_empty("status", f[4]);
-    r.protocol = f[1];
-    r.params = p.params("params", f[2]);
-    r.status = f[4];
-    r.stop_reason = f[5];
+    p.non_empty("run", r.run);
+    p.non_empty("protocol", at("protocol"));
+    p.non_empty("status", at("status"));
+    r.protocol = at("protocol");
+    for (std::size_t k = 0; k < kSummaryParamColumns.size(); ++k) {
+      const std::string& cell = f[kSummaryParamsAt + k];
+      if (!trim(cell).empty()) {
+        r.param_values.emplace(kSummaryParamColumns[k], canonical_value(trim(cell)));
+      }
+    }
+    r.params = configuration_params(r.protocol, r.param_values);
+    r.status = at("status");
+    r.stop_reason = at("stop_reason");
     // A run that did not complete may leave its results empty; a completed one may not.
     const bool req = r.ok();
-    if (!(trim(f[3]).empty() && !req)) {
-      const auto seed = parse_unsigned(f[3]);  // scenario seeds use all 64 bits
-      if (!seed) p.fail("seed", f[3], "a whole number >= 0");
+    if (!(trim(at("seed")).empty() && !req)) {
+      const auto seed = parse_unsigned(at("seed"));  // scenario seeds use all 64 bits
+      if (!seed) p.fail("seed", at("seed"), "a whole number >= 0");
       r.seed = *seed;
     }
-    r.iterations = p.count("iterations", f[6], req);
-    r.local_iterations = p.count("local_iterations", f[7], req);
-    r.sim_time_s = p.number("sim_time_s", f[8], req, 0.0);
-    if (req && r.sim_time_s <= 0) p.fail("sim_time_s", f[8], "a time > 0 for a completed run");
-    r.wi_avg = p.number("wi_avg", f[9], req, 0.0);
-    r.accuracy = p.number("accuracy", f[10], req, 0.0);
-    if (r.accuracy > 1) p.fail("accuracy", f[10], "a fraction in [0, 1] (not a percentage)");
-    r.loss = p.number("loss", f[11], req, 0.0, kNaN, /*allow_nan=*/true);
-    r.api_calls = p.count("api_calls", f[12], req);
-    r.bytes = p.number("bytes", f[13], req, 0.0);
-    r.major_updates = p.count("major_updates", f[14], req);
-    if (!trim(f[15]).empty()) {
-      r.speedup_vs_bsp = p.number("speedup_vs_bsp", f[15], true, 0.0);
-      if (*r.speedup_vs_bsp <= 0) p.fail("speedup_vs_bsp", f[15], "a ratio > 0 (or empty)");
+    r.iterations = p.count("iterations", at("iterations"), req);
+    r.local_iterations = p.count("local_iterations", at("local_iterations"), req);
+    r.sim_time_s = p.number("sim_time_s", at("sim_time_s"), req, 0.0);
+    if (req && r.sim_time_s <= 0) {
+      p.fail("sim_time_s", at("sim_time_s"), "a time > 0 for a completed run");
+    }
+    r.wi_avg = p.number("wi_avg", at("wi_avg"), req, 0.0);
+    r.accuracy = p.number("accuracy", at("accuracy"), req, 0.0);
+    if (r.accuracy > 1)
+      p.fail("accuracy", at("accuracy"), "a fraction in [0, 1] (not a percentage)");
+    // Losses may be nan or inf: a run that diverged, or one stopped before any evaluation.
+    r.loss = p.loss("loss", at("loss"));
+    r.final_loss = p.loss("final_loss", at("final_loss"));
+    r.api_calls = p.count("api_calls", at("api_calls"), req);
+    r.bytes = p.number("bytes", at("bytes"), req, 0.0);
+    r.major_updates = p.count("major_updates", at("major_updates"), req);
+    if (const std::string& s = at("speedup_vs_bsp"); !trim(s).empty()) {
+      r.speedup_vs_bsp = p.number("speedup_vs_bsp", s, true, 0.0);
+      if (*r.speedup_vs_bsp <= 0) p.fail("speedup_vs_bsp", s, "a ratio > 0 (or empty)");
     }
     rows.push_back(std::move(r));
   }

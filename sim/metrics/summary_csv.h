@@ -17,13 +17,53 @@ namespace hermes::metrics {
 
 // ---- summary.csv ------------------------------------------------------------------------------
 
-// Columns of summary.csv, in the order the simulator writes them. Extra columns are ignored;
-// a missing column is an error, except speedup_vs_bsp (absent = empty in every row).
-inline constexpr std::array<std::string_view, 16> kSummaryColumns = {
-    "run",        "protocol",    "params",        "seed",
-    "status",     "stop_reason", "iterations",    "local_iterations",
-    "sim_time_s", "wi_avg",      "accuracy",      "loss",
-    "api_calls",  "bytes",       "major_updates", "speedup_vs_bsp"};
+// The parameter columns of summary.csv, in schema order: one per run parameter that has a column
+// (scenario::summary_param_keys(), which tests/metrics/summary_csv_test.cc checks this list
+// against; fccp needs the column count at compile time). A cell is the run's value, or empty when
+// the run's protocol does not take the parameter.
+inline constexpr std::array<std::string_view, 11> kSummaryParamColumns = {"dynamic_allocation",
+                                                                          "staleness",
+                                                                          "lookahead",
+                                                                          "async_update",
+                                                                          "alpha",
+                                                                          "beta",
+                                                                          "lambda",
+                                                                          "window",
+                                                                          "variant",
+                                                                          "gup",
+                                                                          "loss_weighting"};
+
+// Columns of summary.csv, in the order the simulator writes them: the run, its parameters, its
+// seed and outcome, its metrics. Extra columns are ignored; a missing column is an error, except
+// speedup_vs_bsp (absent = empty in every row).
+inline constexpr std::size_t kSummaryParamsAt = 2;  // index of the first parameter column
+inline constexpr std::array<std::string_view, 27> kSummaryColumns = {"run",
+                                                                     "protocol",
+                                                                     "dynamic_allocation",
+                                                                     "staleness",
+                                                                     "lookahead",
+                                                                     "async_update",
+                                                                     "alpha",
+                                                                     "beta",
+                                                                     "lambda",
+                                                                     "window",
+                                                                     "variant",
+                                                                     "gup",
+                                                                     "loss_weighting",
+                                                                     "seed",
+                                                                     "status",
+                                                                     "stop_reason",
+                                                                     "iterations",
+                                                                     "local_iterations",
+                                                                     "sim_time_s",
+                                                                     "wi_avg",
+                                                                     "accuracy",
+                                                                     "loss",
+                                                                     "final_loss",
+                                                                     "api_calls",
+                                                                     "bytes",
+                                                                     "major_updates",
+                                                                     "speedup_vs_bsp"};
 
 // The status of a run that completed and is compared; every other status (failed, timeout, ...)
 // excludes the row, and its numeric fields may then be empty.
@@ -32,7 +72,11 @@ inline constexpr std::string_view kStatusOk = "ok";
 struct SummaryRow {
   std::string run;
   std::string protocol;  // bsp, asp, ssp, ebsp, hermes, ...
-  ParamMap params;       // canonical
+  // The configuration: the parameters that name it (scenario::ColumnForm: kAlways ones, kIfChanged
+  // ones when not the default), canonical. Runs with equal protocol and params are one
+  // configuration's seeds; the paper's rows are matched on them.
+  ParamMap params;
+  ParamMap param_values;  // every non-empty parameter column, canonical
   std::uint64_t seed = 0;
   std::string status;  // "ok" or why the run did not complete
   std::string stop_reason;
@@ -41,7 +85,8 @@ struct SummaryRow {
   double sim_time_s = 0;              // simulated training time until the stop rule fired
   double wi_avg = 0;                  // worker independence index, averaged over workers
   double accuracy = 0;                // global test accuracy, a fraction in [0, 1]
-  double loss = 0;                    // global test loss (may be nan for a diverged run)
+  double loss = 0;                    // best global test loss (may be nan for a diverged run)
+  double final_loss = 0;              // global test loss at the last evaluation (nan: none)
   std::int64_t api_calls = 0;         // requests answered by the PS control service
   double bytes = 0;                   // bytes moved over the network
   std::int64_t major_updates = 0;

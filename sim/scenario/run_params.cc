@@ -239,6 +239,22 @@ std::vector<const RunParam*> params_of(Protocol protocol) {
   return out;
 }
 
+const RunParam* param_of(Protocol protocol, std::string_view key) {
+  for (const RunParam& p : run_param_table()) {
+    if (p.key == key && p.taken_by(protocol)) return &p;
+  }
+  return nullptr;
+}
+
+std::vector<std::string_view> summary_param_keys() {
+  std::vector<std::string_view> keys;
+  for (const RunParam& p : run_param_table()) {
+    if (p.column == ColumnForm::kNever) continue;
+    if (std::find(keys.begin(), keys.end(), p.key) == keys.end()) keys.push_back(p.key);
+  }
+  return keys;
+}
+
 RunSpec default_run(Protocol protocol) {
   RunSpec run;
   run.protocol = protocol;

@@ -1,8 +1,9 @@
 // Each protocol's run parameters, declared once: JSON key, RunSpec field, default, accepted range
 // or values, help text, the protocols that take it, and how it shows in a default run name and in
-// the "params" column of summary.csv. Everything else derives from this table: reading and
-// validation of a run (runs_section.cc), both run-name builders (run_names.cc), the params column
-// (sim/protocols/reporting/result_csv.cc) and the run-keys table of scenarios/README.md (which
+// summary.csv. Everything else derives from this table: reading and validation of a run
+// (runs_section.cc), both run-name builders (run_names.cc), the parameter columns of summary.csv
+// (sim/protocols/reporting/result_csv.cc, sim/metrics/summary_csv.*), the configuration labels
+// of `compare` and the run-keys table of scenarios/README.md (which
 // tests/scenario/run_params_test.cc checks against run_keys_table()). Adding a setting is one
 // declaration in run_params.cc plus its use.
 #pragma once
@@ -37,11 +38,13 @@ enum class NameForm {
   kFlag,       // the text alone, when not the default ("-paper", "-nogup", "-dyn")
 };
 
-// Whether a parameter is in the params column of summary.csv.
+// Whether a parameter has a column in summary.csv (every form but kNever: the run's value, or
+// empty for a protocol that does not take it), and whether it names a configuration: `compare`
+// groups runs and labels them by these parameters (sim/metrics/summary_csv.h, SummaryRow::params).
 enum class ColumnForm {
-  kNever,
-  kAlways,
-  kIfChanged,  // only when not the default
+  kNever,      // no column (the demo's iterations)
+  kAlways,     // a column, and always part of the configuration
+  kIfChanged,  // a column, and part of the configuration only when not the default
 };
 
 // The RunSpec field of a parameter, as a double: bools 0 or 1, enums their value.
@@ -80,6 +83,13 @@ const std::vector<RunParam>& run_param_table();
 
 // The declarations `protocol` takes, in schema order.
 std::vector<const RunParam*> params_of(Protocol protocol);
+
+// `protocol`'s declaration of `key`, or nullptr when the protocol does not take it.
+const RunParam* param_of(Protocol protocol, std::string_view key);
+
+// The parameter columns of summary.csv: the key of every declaration with a column, once, in
+// schema order.
+std::vector<std::string_view> summary_param_keys();
 
 // A run of `protocol` with every parameter at its default (name empty).
 RunSpec default_run(Protocol protocol);

@@ -42,6 +42,11 @@ inline constexpr double kTrainFraction = 0.85;
 inline constexpr int kPatience = 25;
 inline constexpr double kMaxSimTimeS = 36000;  // 10 simulated hours: beyond every paper run
 inline constexpr std::int64_t kMaxIterations = 200000;
+// A run whose last loss is above this many times its best is reported as diverged: its loss kept
+// rising until patience ran out, so its best-loss accuracy and time are no converged result. Loss
+// noise around a plateau stays far below 2x (the paper's BSP and Hermes runs end within a few
+// percent of their best); a run that learned nothing since its first evaluations ends far above.
+inline constexpr double kDivergenceFactor = 2;
 inline constexpr int kStaleness = 125;  // the paper's SSP s
 inline constexpr int kLookahead = 150;  // the paper's E-BSP R
 inline constexpr int kDemoIterations = 10;
@@ -94,6 +99,7 @@ struct StopSpec {
   // Caps updates applied by the PS (RunResult::updates, the paper's "iterations"), checked after
   // each aggregation: a BSP round may overshoot it (docs/glossary.md).
   std::int64_t max_iterations = defaults::kMaxIterations;
+  double divergence_factor = defaults::kDivergenceFactor;  // see defaults::kDivergenceFactor
 };
 
 struct TrainingSpec {

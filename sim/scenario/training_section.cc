@@ -18,6 +18,9 @@ StopSpec read_stop(const Json& value, Diagnostics& diags, Json& out) {
   stop.max_sim_time = engine::from_seconds(max_time.value_or(defaults::kMaxSimTimeS));
   stop.max_iterations =
       r.integer("max_iterations", defaults::kMaxIterations, Range::at_least(1)).value_or(0);
+  stop.divergence_factor =
+      r.number("divergence_factor", defaults::kDivergenceFactor, Range::above(1).up_to(1e9))
+          .value_or(defaults::kDivergenceFactor);
   r.finish();
   return stop;
 }

@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "sim/common/progress_eta.h"
 #include "sim/metrics/summary_csv.h"
 #include "sim/sweep/sweep_summary.h"
 
@@ -12,40 +13,42 @@ namespace hermes::sweep {
 
 namespace {
 
+using Json = ProgressLog::Json;
+
 constexpr auto kPlainInterval = std::chrono::seconds(10);
 constexpr auto kTtyInterval = std::chrono::seconds(1);
+constexpr auto kEventInterval = std::chrono::seconds(2);
 
-// "45 s", "3 min 10 s", "2 h 05 min".
-std::string duration_text(double s) {
-  const auto total = static_cast<long long>(std::llround(std::max(0.0, s)));
-  std::ostringstream os;
-  if (total < 60) {
-    os << total << " s";
-  } else if (total < 3600) {
-    os << total / 60 << " min " << total % 60 << " s";
-  } else {
-    os << total / 3600 << " h " << std::setw(2) << std::setfill('0') << (total % 3600) / 60
-       << " min";
-  }
-  return os.str();
-}
+Json rank_json(int rank) { return rank >= 0 ? Json(rank) : Json(nullptr); }
+
+double ms(double s) { return std::round(s * 1000.0) / 1000.0; }
 
 }  // namespace
 
 SweepMonitor::SweepMonitor(const SweepDir& dir, const std::vector<GridAxis>& grid,
                            const std::vector<SweepPoint>& points, std::size_t already_done,
-                           std::size_t slots, std::ostream& log, bool tty)
+                           std::size_t slots, ProgressLog& log)
     : dir_(dir),
       grid_(grid),
       points_(points),
       slots_(std::max<std::size_t>(slots, 1)),
       log_(log),
-      tty_(tty),
-      done_(already_done) {}
+      done_(already_done) {
+  log_.event("sweep_start", {{"dir", dir_.root()},
+                             {"points", points_.size()},
+                             {"done_before", done_},
+                             {"to_run", points_.size() - done_},
+                             {"slots", slots_}});
+}
 
-void SweepMonitor::started(std::size_t index, int /*rank*/) {
+void SweepMonitor::started(std::size_t index, int rank) {
   running_[index] = Clock::now();
-  if (tty_) draw();
+  log_.event("point_start", {{"point", point_name(index, points_.size())},
+                             {"index", index},
+                             {"points", points_.size()},
+                             {"label", point_label(grid_, points_[index])},
+                             {"rank", rank_json(rank)}});
+  if (log_.tty()) draw();
 }
 
 void SweepMonitor::finished(const PointOutcome& outcome, int rank) {
@@ -54,32 +57,60 @@ void SweepMonitor::finished(const PointOutcome& outcome, int rank) {
   const std::string where = rank >= 0 ? " [rank " + std::to_string(rank) + "]" : "";
   std::ostringstream line;
   line << "point " << name << ' ' << point_label(grid_, points_[outcome.index]) << ": ";
+  Json results = Json::array();
   if (outcome.ok()) {
     ++done_;
     ++finished_now_;
     wall_sum_ += outcome.wall_s;
     summary_rows_ = write_sweep_summary(dir_, grid_, points_);
-    line << result_text(outcome.index);
+    const auto rows =
+        metrics::read_summary_csv(dir_.point_dir(outcome.index, points_.size()) + "/summary.csv");
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto& r = rows[i];
+      line << (i ? "; " : "") << r.run << ' ' << r.status << ", accuracy " << std::fixed
+           << std::setprecision(2) << 100.0 * r.accuracy << "%, simulated " << std::setprecision(1)
+           << r.sim_time_s / 60.0 << " min";
+      results.push_back({{"run", r.run},
+                         {"status", r.status},
+                         {"accuracy", r.accuracy},
+                         {"sim_time_s", r.sim_time_s}});
+    }
   } else {
     failures_.push_back(name + ": " + outcome.error);
     line << "FAILED: " << outcome.error;
   }
   line << " (wall " << std::fixed << std::setprecision(1) << outcome.wall_s << " s" << where << ", "
        << done_ << '/' << points_.size() << " done)";
-  print(line.str());
+  Json event = {{"point", name},
+                {"index", outcome.index},
+                {"points", points_.size()},
+                {"status", outcome.ok() ? "ok" : "failed"},
+                {"point_wall_s", ms(outcome.wall_s)},
+                {"rank", rank_json(rank)},
+                {"done", done_},
+                {"failed", failures_.size()}};
+  if (outcome.ok()) {
+    event["results"] = results;
+  } else {
+    event["error"] = outcome.error;
+  }
+  log_.event("point_end", event);
+  log_.line(line.str());
+  if (log_.tty()) draw();
 }
 
-std::string SweepMonitor::result_text(std::size_t index) const {
-  std::ostringstream os;
-  const auto rows =
-      metrics::read_summary_csv(dir_.point_dir(index, points_.size()) + "/summary.csv");
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const auto& r = rows[i];
-    os << (i ? "; " : "") << r.run << ' ' << r.status << ", accuracy " << std::fixed
-       << std::setprecision(2) << 100.0 * r.accuracy << "%, simulated " << std::setprecision(1)
-       << r.sim_time_s / 60.0 << " min";
+std::optional<double> SweepMonitor::eta_s() const {
+  if (done_ >= points_.size()) return 0.0;
+  std::optional<double> mean;
+  if (finished_now_ > 0) mean = wall_sum_ / static_cast<double>(finished_now_);
+  const auto now = Clock::now();
+  std::vector<double> elapsed;
+  for (const auto& [index, start] : running_) {
+    elapsed.push_back(std::chrono::duration<double>(now - start).count());
   }
-  return os.str();
+  const std::size_t ended = done_ + failures_.size() + running_.size();
+  const std::size_t queued = points_.size() > ended ? points_.size() - ended : 0;
+  return sweep_eta(mean, elapsed, queued, slots_);
 }
 
 std::string SweepMonitor::status() const {
@@ -87,56 +118,50 @@ std::string SweepMonitor::status() const {
   os << "sweep: " << done_ << '/' << points_.size() << " points done, " << running_.size()
      << " running";
   if (!failures_.empty()) os << ", " << failures_.size() << " failed";
-  if (finished_now_ > 0 && done_ < points_.size()) {
-    // Work left: the mean point's wall time for each queued point, and what the running points
-    // still need of it; spread over the slots.
-    const double mean = wall_sum_ / static_cast<double>(finished_now_);
-    const auto now = Clock::now();
-    double work = 0;
-    for (const auto& [index, start] : running_) {
-      work += std::max(0.0, mean - std::chrono::duration<double>(now - start).count());
+  if (done_ < points_.size()) {
+    if (const auto eta = eta_s()) {
+      os << ", ETA " << duration_text(*eta) << " (mean " << std::fixed << std::setprecision(1)
+         << wall_sum_ / static_cast<double>(finished_now_) << " s per point)";
     }
-    const std::size_t ended = done_ + failures_.size() + running_.size();
-    const std::size_t queued = points_.size() > ended ? points_.size() - ended : 0;
-    work += mean * static_cast<double>(queued);
-    os << ", ETA " << duration_text(work / static_cast<double>(slots_)) << " (mean " << std::fixed
-       << std::setprecision(1) << mean << " s per point)";
   }
   return os.str();
 }
 
-void SweepMonitor::print(const std::string& line) {
-  if (tty_) {
-    log_ << "\r\033[K" << line << '\n';
-    draw();
-  } else {
-    log_ << line << '\n' << std::flush;
-  }
-}
-
 void SweepMonitor::draw() {
   last_line_ = Clock::now();
-  if (tty_) {
-    log_ << "\r\033[K" << status() << std::flush;
-    line_shown_ = true;
-  } else {
-    log_ << status() << '\n' << std::flush;
-  }
+  log_.live(status());
 }
 
 void SweepMonitor::tick() {
-  const auto since = Clock::now() - last_line_;
-  if (since >= (tty_ ? std::chrono::duration_cast<Clock::duration>(kTtyInterval)
-                     : std::chrono::duration_cast<Clock::duration>(kPlainInterval))) {
+  const auto now = Clock::now();
+  if (log_.text() && now - last_line_ >= (log_.tty() ? Clock::duration(kTtyInterval)
+                                                     : Clock::duration(kPlainInterval))) {
     draw();
+  }
+  if (log_.json() && now - last_event_ >= kEventInterval) {
+    last_event_ = now;
+    const auto eta = eta_s();
+    log_.event("sweep_progress",
+               {{"done", done_},
+                {"points", points_.size()},
+                {"running", running_.size()},
+                {"failed", failures_.size()},
+                {"eta_s", eta ? Json(ms(*eta)) : Json(nullptr)},
+                {"mean_point_wall_s", finished_now_ > 0
+                                          ? Json(ms(wall_sum_ / static_cast<double>(finished_now_)))
+                                          : Json(nullptr)}});
   }
 }
 
 void SweepMonitor::close() {
-  if (tty_ && line_shown_) {
-    log_ << "\r\033[K" << status() << '\n' << std::flush;
-    line_shown_ = false;
+  if (log_.tty()) {
+    draw();
+    log_.end_live();
   }
+  log_.event("sweep_end", {{"done", done_},
+                           {"points", points_.size()},
+                           {"finished_now", finished_now_},
+                           {"failed", failures_.size()}});
 }
 
 }  // namespace hermes::sweep

@@ -1,15 +1,18 @@
 // What the coordinating thread (rank 0 under MPI) does as points start and finish: it rewrites
-// DIR/summary.csv after every finished point, prints a line per finished point, and keeps a
-// progress line on stderr: on a terminal rewritten in place (points done/total, running, ETA from
-// the mean wall time of the points finished so far), otherwise a plain line every 10 s.
+// DIR/summary.csv after every finished point and reports the progress on a ProgressLog
+// (sim/common/progress_log.h). In text, a line per finished point and a status line (points
+// done/total, running, ETA from the mean wall time of the points finished so far), rewritten in
+// place on a terminal, else a plain line every 10 s; in JSON Lines, the events sweep_start,
+// point_start, point_end, sweep_progress (every 2 s) and sweep_end (docs/progress.md).
 #pragma once
 
 #include <chrono>
 #include <map>
-#include <ostream>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "sim/common/progress_log.h"
 #include "sim/sweep/point_pool.h"
 #include "sim/sweep/points.h"
 #include "sim/sweep/sweep_dir.h"
@@ -19,17 +22,18 @@ namespace hermes::sweep {
 class SweepMonitor {
  public:
   // `already_done`: points finished before this invocation; `slots`: points that can run at once
-  // (threads x ranks), for the ETA. `tty`: rewrite the progress line in place.
+  // (threads x ranks), for the ETA. Reports "sweep_start".
   SweepMonitor(const SweepDir& dir, const std::vector<GridAxis>& grid,
                const std::vector<SweepPoint>& points, std::size_t already_done, std::size_t slots,
-               std::ostream& log, bool tty);
+               ProgressLog& log);
 
   void started(std::size_t index, int rank);
   // Rank -1: this process without MPI.
   void finished(const PointOutcome& outcome, int rank);
-  // Call often (every ~100 ms): redraws or prints the progress line when due.
+  // Call often (every ~100 ms): redraws or prints the status line, or reports "sweep_progress",
+  // when due.
   void tick();
-  // Ends the progress line (a terminal's last redraw).
+  // Ends the status line (a terminal's last redraw); reports "sweep_end".
   void close();
 
   std::size_t done() const { return done_; }
@@ -39,9 +43,8 @@ class SweepMonitor {
   const std::vector<std::string>& failures() const { return failures_; }
 
  private:
+  std::optional<double> eta_s() const;
   std::string status() const;
-  std::string result_text(std::size_t index) const;
-  void print(const std::string& line);
   void draw();
 
   using Clock = std::chrono::steady_clock;
@@ -49,8 +52,7 @@ class SweepMonitor {
   const std::vector<GridAxis>& grid_;
   const std::vector<SweepPoint>& points_;
   std::size_t slots_;
-  std::ostream& log_;
-  bool tty_;
+  ProgressLog& log_;
   std::size_t done_;
   std::map<std::size_t, Clock::time_point> running_;  // point -> when it started
   std::size_t finished_now_ = 0;
@@ -58,7 +60,7 @@ class SweepMonitor {
   std::size_t summary_rows_ = 0;
   std::vector<std::string> failures_;
   Clock::time_point last_line_{};
-  bool line_shown_ = false;
+  Clock::time_point last_event_{};
 };
 
 }  // namespace hermes::sweep

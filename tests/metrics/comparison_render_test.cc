@@ -19,7 +19,7 @@ using ComparisonRenderTest = SummaryFilesTest;
 
 TEST_F(ComparisonRenderTest, SeveralSeedsAreListedRunByRunInSeedOrder) {
   // Seeds in the file: 3, 1, 2; the per-run table lists them 1, 2, 3 with each run's own values.
-  const Comparison c = compare_text(write(
+  const Comparison c = compare_text(write_summary(
       "s.csv", kHeader + "b3,bsp,,3,ok,patience,90,90,5400,1,0.99,0.1,3000000,1,90,1\n"
                          "b1,bsp,,1,ok,patience,100,100,6000,1,0.98,0.1,1000000,1,100,1\n"
                          "b2,bsp,,2,ok,patience,110,110,6600,1,0.97,0.1,2000000,1,110,1\n"
@@ -49,26 +49,26 @@ TEST_F(ComparisonRenderTest, TextTableAlignsSimBesidePaper) {
   // 6000/12000 = 0.5, 91 - 90.79 = +0.21; alpha=-1.3: 750 s = 12.5 min, 8x; alpha=-1.6: 600 s,
   // 10x, 97.5 - 97.82 = -0.32. Paper cells keep the paper's digits (90.625, 18.9).
   const std::string table =
-      "                               |      | iterations   | time (min)     | WI          | "
-      "accuracy (%)         | API calls (M) | speedup vs BSP\n"
-      "framework                      | runs |   sim  paper |    sim   paper |  sim  paper |   "
-      "sim   paper   diff |   sim   paper |     sim   paper\n"
-      "-------------------------------+------+--------------+----------------+-------------+-----"
-      "-----------------+---------------+----------------\n"
-      "BSP                            |    1 |  9600   9600 | 100.00  105.38 | 1.00   1.00 | "
-      "98.00   98.07  -0.07 | 20.00    18.9 |  1.00x*   1.00x\n"
-      "ASP                            |    0 |     -  15325 |      -   55.72 |    -   1.00 |     "
-      "-  90.625      - |     -    24.6 |       -   1.89x\n"
-      "SSP (s=125)                    |    1 | 20000  20955 | 200.00  221.63 | 1.00   1.00 | "
-      "91.00   90.79  +0.21 | 30.00    29.6 |  0.50x*   0.47x\n"
-      "E-BSP (R=150)                  |    0 |     -   3840 |      -  124.28 |    -   5.09 |     "
-      "-   85.34      - |     -    15.5 |       -   0.84x\n"
-      "Hermes (alpha=-0.9)            |    0 |     -   2200 |      -   11.20 |    -   7.41 |     "
-      "-   97.71      - |     -    11.2 |       -   9.40x\n"
-      "Hermes (alpha=-1.3)            |    1 |  2830   2830 |  12.50   10.55 | 7.90   7.90 | "
-      "98.00   98.02  -0.02 | 13.50    13.5 |  8.00x*   9.90x\n"
-      "Hermes (alpha=-1.6, beta=0.15) |    1 |  2250   2250 |  10.00    7.97 | 8.00   8.70 | "
-      "97.50   97.82  -0.32 | 12.00    11.4 | 10.00x*  13.22x\n";
+      "                               |      |               | iterations   | time (min)     | WI  "
+      "        | accuracy (%)         | API calls (M) | speedup vs BSP\n"
+      "framework                      | runs | status (stop) |   sim  paper |    sim   paper |  "
+      "sim  paper |   sim   paper   diff |   sim   paper |     sim   paper\n"
+      "-------------------------------+------+---------------+--------------+----------------+-----"
+      "--------+----------------------+---------------+----------------\n"
+      "BSP                            |    1 | ok (patience) |  9600   9600 | 100.00  105.38 | "
+      "1.00   1.00 | 98.00   98.07  -0.07 | 20.00    18.9 |  1.00x*   1.00x\n"
+      "ASP                            |    0 | -             |     -  15325 |      -   55.72 |    "
+      "-   1.00 |     -  90.625      - |     -    24.6 |       -   1.89x\n"
+      "SSP (s=125)                    |    1 | ok (patience) | 20000  20955 | 200.00  221.63 | "
+      "1.00   1.00 | 91.00   90.79  +0.21 | 30.00    29.6 |  0.50x*   0.47x\n"
+      "E-BSP (R=150)                  |    0 | -             |     -   3840 |      -  124.28 |    "
+      "-   5.09 |     -   85.34      - |     -    15.5 |       -   0.84x\n"
+      "Hermes (alpha=-0.9)            |    0 | -             |     -   2200 |      -   11.20 |    "
+      "-   7.41 |     -   97.71      - |     -    11.2 |       -   9.40x\n"
+      "Hermes (alpha=-1.3)            |    1 | ok (patience) |  2830   2830 |  12.50   10.55 | "
+      "7.90   7.90 | 98.00   98.02  -0.02 | 13.50    13.5 |  8.00x*   9.90x\n"
+      "Hermes (alpha=-1.6, beta=0.15) |    1 | ok (patience) |  2250   2250 |  10.00    7.97 | "
+      "8.00   8.70 | 97.50   97.82  -0.32 | 12.00    11.4 | 10.00x*  13.22x\n";
   const std::string text = os.str();
   EXPECT_EQ(text.substr(0, table.size()), table) << text;
   EXPECT_NE(text.find("not simulated: ASP, E-BSP (R=150), Hermes (alpha=-0.9)\n"),
@@ -87,17 +87,20 @@ TEST_F(ComparisonRenderTest, TextTableAlignsSimBesidePaper) {
 }
 
 TEST_F(ComparisonRenderTest, MarkdownAndCsvOutputs) {
-  const std::string summary =
-      hand_made_summary() + "bsp2,bsp,,2,ok,patience,9600,38400,6600,1,0.97,0.07,20000000,1,1,\n";
-  const Comparison c = compare_text(write("s.csv", summary));
+  const std::string bsp2 =
+      summary(kHeader + "bsp2,bsp,,2,ok,patience,9600,38400,6600,1,0.97,0.07,20000000,1,1,\n");
+  const Comparison c =
+      compare_text(write("s.csv", hand_made_summary() + bsp2.substr(header().size())));
   std::ostringstream md;
   write_comparison(md, c, TableFormat::kMarkdown);
   EXPECT_EQ(
       md.str().substr(0, md.str().find('\n')),
-      "| framework | runs | iterations sim | iterations paper | time (min) sim | time (min) "
+      "| framework | runs | status (stop) | iterations sim | iterations paper | time (min) sim | "
+      "time (min) "
       "paper | WI sim | WI paper | accuracy (%) sim | accuracy (%) paper | accuracy (%) diff "
       "| API calls (M) sim | API calls (M) paper | speedup vs BSP sim | speedup vs BSP paper |");
-  EXPECT_NE(md.str().find("| BSP | 2 | 9600 | 9600 | 105.00 | 105.38 |"), std::string::npos)
+  EXPECT_NE(md.str().find("| BSP | 2 | ok (patience) | 9600 | 9600 | 105.00 | 105.38 |"),
+            std::string::npos)
       << md.str();
   EXPECT_NE(md.str().find("| BSP | 2 | 9600-9600 | 100.00-110.00 |"), std::string::npos)
       << md.str();
@@ -131,10 +134,51 @@ TEST_F(ComparisonRenderTest, MarkdownAndCsvOutputs) {
                                               "Hermes (alpha=-1.6, beta=0.15)"}));
 }
 
+// What would mislead is said, not printed: warnings before the table, "withheld" where a speedup
+// would be, and the reason under the table; the JSON holds the same for tools/plot.
+TEST_F(ComparisonRenderTest, WarningsAndWithheldSpeedupsInTextAndJson) {
+  Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "b,bsp,,1,ok,patience,984,984,842,1,0.982,0.0685,2593134,1,984,1.0\n"
+                         "a,asp,,1,ok,max_iterations,40,40,30,1,0.9,0.3,5000,1,40,\n"));
+  c.warnings = {
+      "not the paper's setup (paper.json): training.stop.max_iterations 40 (paper "
+      "200000); ..."};
+  c.setup_differences = {{"/training/stop/max_iterations", "40", "200000"}};
+  std::ostringstream text;
+  write_comparison(text, c, TableFormat::kText);
+  const std::string t = text.str();
+  EXPECT_EQ(
+      t.rfind("warning: not the paper's setup (paper.json): training.stop.max_iterations 40", 0),
+      0u)
+      << t;
+  EXPECT_NE(t.find("ok (max_iterations)"), std::string::npos) << t;
+  EXPECT_NE(t.find("withheld"), std::string::npos) << t;
+  EXPECT_EQ(t.find("28.07x"), std::string::npos) << t;  // 842 / 30: the misleading number
+  EXPECT_NE(t.find("speedup withheld for ASP: a: capped at 40 updates (stop.max_iterations)\n"),
+            std::string::npos)
+      << t;
+
+  const nlohmann::ordered_json j = comparison_json(c);
+  EXPECT_EQ(j["setup"]["differences"][0]["pointer"], "/training/stop/max_iterations");
+  EXPECT_EQ(j["setup"]["differences"][0]["run"], 40);
+  EXPECT_EQ(j["warnings"].size(), 1u);
+  const auto& asp = j["configurations"][1];
+  EXPECT_EQ(asp["label"], "ASP");
+  EXPECT_EQ(asp["status"], "ok (max_iterations)");
+  EXPECT_TRUE(asp["sim"]["speedup_vs_bsp"].is_null());
+  EXPECT_EQ(asp["speedup_withheld"], "a: capped at 40 updates (stop.max_iterations)");
+  EXPECT_EQ(asp["runs"][0]["stop_reason"], "max_iterations");
+  EXPECT_DOUBLE_EQ(asp["paper"]["speedup_vs_bsp"].get<double>(), 1.89);
+  const auto& bsp = j["configurations"][0];
+  EXPECT_DOUBLE_EQ(bsp["sim"]["speedup_vs_bsp"]["mean"].get<double>(), 1.0);
+  EXPECT_TRUE(bsp["speedup_withheld"].is_null());
+}
+
 TEST_F(ComparisonRenderTest, FormatNames) {
   EXPECT_EQ(parse_table_format("text"), TableFormat::kText);
   EXPECT_EQ(parse_table_format("csv"), TableFormat::kCsv);
   EXPECT_EQ(parse_table_format("markdown"), TableFormat::kMarkdown);
+  EXPECT_EQ(parse_table_format("json"), TableFormat::kJson);
   EXPECT_FALSE(parse_table_format("md").has_value());
   EXPECT_EQ(format_min_decimals(98.07, 2), "98.07");
   EXPECT_EQ(format_min_decimals(90.625, 2), "90.625");

@@ -19,15 +19,15 @@ using ComparisonTest = SummaryFilesTest;
 
 TEST_F(ComparisonTest, RunsJoinTheMostSpecificReferenceRowOfTheirProtocol) {
   const std::string path =
-      write("s.csv", kHeader +
-                         "h16,hermes,alpha=-1.6;beta=0.15;lambda=5;window=10,1,ok,patience,"
-                         "2000,9000,480,8,0.97,0.1,11000000,1,2000,\n"
-                         "h13,hermes,beta=0.1;alpha=-1.3;lambda=5;window=10,1,ok,patience,"
-                         "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
-                         "h16b,hermes,alpha=-1.6;beta=0.1,1,ok,patience,"
-                         "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
-                         "s,ssp,staleness=125,1,ok,patience,"
-                         "2000,2000,600,1,0.97,0.1,12000000,1,2000,\n");
+      write_summary("s.csv", kHeader +
+                                 "h16,hermes,alpha=-1.6;beta=0.15;lambda=5;window=10,1,ok,patience,"
+                                 "2000,9000,480,8,0.97,0.1,11000000,1,2000,\n"
+                                 "h13,hermes,beta=0.1;alpha=-1.3;lambda=5;window=10,1,ok,patience,"
+                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
+                                 "h16b,hermes,alpha=-1.6;beta=0.1,1,ok,patience,"
+                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
+                                 "s,ssp,staleness=125,1,ok,patience,"
+                                 "2000,2000,600,1,0.97,0.1,12000000,1,2000,\n");
   // A reference with a less specific alpha=-1.6 row before the paper's one.
   const std::string ref_path = write(
       "ref.csv",
@@ -54,11 +54,11 @@ TEST_F(ComparisonTest, RunsJoinTheMostSpecificReferenceRowOfTheirProtocol) {
 
 TEST_F(ComparisonTest, PaperTableMatchesSimulatedParamsThatNameMore) {
   const std::string path =
-      write("s.csv", kHeader +
-                         "h,hermes,alpha=-1.6;beta=0.15;lambda=5;window=10,1,ok,patience,"
-                         "2000,9000,480,8,0.97,0.1,11000000,1,2000,\n"
-                         "h13,hermes,alpha=-1.3;beta=0.1;lambda=5;window=10,1,ok,patience,"
-                         "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n");
+      write_summary("s.csv", kHeader +
+                                 "h,hermes,alpha=-1.6;beta=0.15;lambda=5;window=10,1,ok,patience,"
+                                 "2000,9000,480,8,0.97,0.1,11000000,1,2000,\n"
+                                 "h13,hermes,alpha=-1.3;beta=0.1;lambda=5;window=10,1,ok,patience,"
+                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n");
   const Comparison c = compare_text(path);
   EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.6, beta=0.15)").sim->runs,
             std::vector<std::string>{"h"});
@@ -69,11 +69,12 @@ TEST_F(ComparisonTest, PaperTableMatchesSimulatedParamsThatNameMore) {
 }
 
 TEST_F(ComparisonTest, ConfigurationsSharingAReferenceRowAreLabelledByTheirExtraParams) {
-  const std::string path = write("s.csv", kHeader +
-                                              "a,hermes,alpha=-1.3;window=10,1,ok,patience,"
-                                              "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
-                                              "b,hermes,alpha=-1.3;window=20,1,ok,patience,"
-                                              "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n");
+  const std::string path =
+      write_summary("s.csv", kHeader +
+                                 "a,hermes,alpha=-1.3;window=10,1,ok,patience,"
+                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
+                                 "b,hermes,alpha=-1.3;window=20,1,ok,patience,"
+                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n");
   const Comparison c = compare_text(path);
   EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3) [window=10]").sim->runs,
             std::vector<std::string>{"a"});
@@ -82,15 +83,25 @@ TEST_F(ComparisonTest, ConfigurationsSharingAReferenceRowAreLabelledByTheirExtra
 }
 
 TEST_F(ComparisonTest, SeedsOfOneConfigurationAreAveragedWithTheirRange) {
+  std::string params_header, no_params;
+  for (const auto key : kSummaryParamColumns) {
+    params_header += std::string(key) + ",";
+    no_params += ",";
+  }
   const std::string path = write(
       "s.csv",
       // Column order differs from the writer's and an extra column is present: both tolerated.
-      "extra,protocol,run,params,seed,status,stop_reason,iterations,local_iterations,sim_time_s,"
-      "wi_avg,accuracy,loss,api_calls,bytes,major_updates\n"
-      "x,bsp,bsp-s1,,1,ok,patience,9000,36000,6000,1,0.98,0.07,18000000,1e9,9000\n"
-      "y,bsp,bsp-s2,,18446744073709551615,ok,patience,9600,38400,6600,1,0.97,0.08,19000000,1e9,"
-      "9600\n"
-      "z,bsp,bsp-s3,,3,ok,patience,10200,40800,5400,1,0.99,0.06,20000000,1e9,10200\n");
+      "extra,protocol,run," + params_header +
+          "seed,status,stop_reason,iterations,local_iterations,sim_time_s,wi_avg,accuracy,loss,"
+          "final_loss,api_calls,bytes,major_updates\n"
+          "x,bsp,bsp-s1," +
+          no_params +
+          "1,ok,patience,9000,36000,6000,1,0.98,0.07,0.07,18000000,1e9,9000\n"
+          "y,bsp,bsp-s2," +
+          no_params +
+          "18446744073709551615,ok,patience,9600,38400,6600,1,0.97,0.08,0.08,19000000,1e9,9600\n"
+          "z,bsp,bsp-s3," +
+          no_params + "3,ok,patience,10200,40800,5400,1,0.99,0.06,0.06,20000000,1e9,10200\n");
   const auto rows = read_summary_csv(path);
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[1].run, "bsp-s2");
@@ -149,7 +160,7 @@ TEST_F(ComparisonTest, HeadlineRatiosFromBothSides) {
 }
 
 TEST_F(ComparisonTest, SpeedupWrittenBySimulatorIsUsedAsIs) {
-  const Comparison c = compare_text(write(
+  const Comparison c = compare_text(write_summary(
       "s.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,20000000,1,1,1.0\n"
                          "h,hermes,alpha=-0.9,1,ok,patience,2200,1,600,7,0.97,0.1,1,1,1,9.5\n"));
   const SimConfig& h = *row_labelled(c, "Hermes (alpha=-0.9)").sim;
@@ -162,10 +173,55 @@ TEST_F(ComparisonTest, SpeedupWrittenBySimulatorIsUsedAsIs) {
 }
 
 TEST_F(ComparisonTest, NoSimulatedBspLeavesSpeedupsEmpty) {
-  const Comparison c = compare_text(
-      write("s.csv", kHeader + "h,hermes,alpha=-0.9,1,ok,patience,2200,1,600,7,0.97,0.1,1,1,1,\n"));
+  const Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "h,hermes,alpha=-0.9,1,ok,patience,2200,1,600,7,0.97,0.1,1,1,1,\n"));
   EXPECT_FALSE(row_labelled(c, "Hermes (alpha=-0.9)").sim->speedup.has_value());
   EXPECT_FALSE(c.headlines[0].sim.has_value());
+  EXPECT_TRUE(c.baseline.empty());
+}
+
+// The example: ASP stopped after 26 updates with its loss rising, and a capped Hermes.
+TEST_F(ComparisonTest, DivergedAndCappedRunsGetNoSpeedupButTheirReason) {
+  std::string text = summary(
+      kHeader +
+      "b,bsp,,1,ok,patience,984,984,842,1,0.982,0.0685,2593134,1,984,1.0\n"
+      "a,asp,,1,diverged,patience,26,38,24.2,1,0.899,0.357,49051,1,28,\n"
+      "s,ssp,staleness=125,1,ok,patience,26,38,24.2,1,0.899,0.357,49051,1,28,\n"
+      "h,hermes,alpha=-1.6;beta=0.15,1,ok,max_iterations,40,160,100,4,0.95,0.2,1000,1,40,\n");
+  // a's last loss: 0.93 (the compact form copies the best loss; set it by hand).
+  const std::size_t at = text.find("0.357,0.357,49051,1,28,\n");
+  text.replace(at, 11, "0.357,0.93");
+  const Comparison c = compare_text(write("s.csv", text));
+  const SimConfig& asp = *row_labelled(c, "ASP").sim;
+  EXPECT_FALSE(asp.speedup.has_value());
+  EXPECT_EQ(asp.status, "diverged (patience)");
+  EXPECT_EQ(asp.speedup_withheld,
+            "a: diverged: loss 0.93 at its last evaluation, 2.6x its best (0.357)");
+  const SimConfig& h = *row_labelled(c, "Hermes (alpha=-1.6, beta=0.15)").sim;
+  EXPECT_EQ(h.status, "ok (max_iterations)");
+  EXPECT_EQ(h.speedup_withheld, "h: capped at 40 updates (stop.max_iterations)");
+  // The one SSP run converged by the stop rule: its speedup (computed) stays.
+  const SimConfig& ssp = *row_labelled(c, "SSP (s=125)").sim;
+  EXPECT_TRUE(ssp.speedup_withheld.empty());
+  EXPECT_NEAR(ssp.speedup->mean, 842 / 24.2, 1e-9);
+  // Headlines that need Hermes are withheld, with the reason, not printed as ratios.
+  EXPECT_FALSE(c.headlines[0].sim.has_value());
+  EXPECT_EQ(c.headlines[0].withheld, "h: capped at 40 updates (stop.max_iterations)");
+  EXPECT_FALSE(c.headlines[1].sim.has_value());
+  EXPECT_EQ(c.headlines[1].withheld,
+            "Hermes (alpha=-1.6, beta=0.15) capped at 40 updates (stop.max_iterations)");
+  EXPECT_DOUBLE_EQ(*c.headlines[1].paper, 1.0 - 11.4 / 29.6);  // the paper's side stays
+}
+
+TEST_F(ComparisonTest, ADivergedBspIsNoBaseline) {
+  const Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "b,bsp,,1,diverged,diverged,9,9,60,1,0.1,nan,1,1,9,\n"
+                         "h,hermes,alpha=-0.9,1,ok,patience,2200,1,600,7,0.97,0.1,1,1,1,\n"));
+  const SimConfig& h = *row_labelled(c, "Hermes (alpha=-0.9)").sim;
+  EXPECT_FALSE(h.speedup.has_value());
+  EXPECT_EQ(h.speedup_withheld, "no BSP run converged to compare with");
+  EXPECT_EQ(row_labelled(c, "BSP").sim->speedup_withheld,
+            "b: diverged: its loss became non-finite");
   EXPECT_TRUE(c.baseline.empty());
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/metrics/csv_reader.h"
+#include "sim/scenario/run_params.h"
 #include "tests/metrics/summary_files.h"
 
 namespace hermes::metrics {
@@ -72,55 +73,106 @@ TEST_F(SummaryCsvTest, ReferenceRejectsTwoRowsARunCannotTellApart) {
   EXPECT_NE(msg.find("repeats line 2"), std::string::npos) << msg;
 }
 
+TEST_F(SummaryCsvTest, ParamColumnsAreTheDeclaredOnes) {
+  const auto keys = scenario::summary_param_keys();
+  ASSERT_EQ(keys.size(), kSummaryParamColumns.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    EXPECT_EQ(keys[i], kSummaryParamColumns[i]);
+    EXPECT_EQ(kSummaryColumns[kSummaryParamsAt + i], kSummaryParamColumns[i]);
+  }
+  EXPECT_EQ(kSummaryColumns[kSummaryParamsAt + keys.size()], "seed");
+}
+
+TEST_F(SummaryCsvTest, EachParameterInItsOwnColumnAndTheConfigurationFromTheDeclarations) {
+  // Hermes' gup and loss_weighting name a configuration only when not the default; alpha always.
+  std::string row = "h,hermes";
+  for (const auto key : kSummaryParamColumns) {
+    const std::string k(key);
+    row += ",";
+    if (k == "alpha") row += "-1.60";
+    if (k == "beta") row += "0.15";
+    if (k == "gup") row += "true";
+    if (k == "loss_weighting") row += "false";
+    if (k == "variant") row += "reference";
+  }
+  row += ",1,ok,patience,10,40,60,1,0.9,0.1,0.12,5,1,10,\n";
+  const auto rows = read_summary_csv(write("s.csv", header() + row));
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].param_values, (ParamMap{{"alpha", "-1.6"},
+                                            {"beta", "0.15"},
+                                            {"gup", "true"},
+                                            {"loss_weighting", "false"},
+                                            {"variant", "reference"}}));
+  EXPECT_EQ(rows[0].params, (ParamMap{{"alpha", "-1.6"},
+                                      {"beta", "0.15"},
+                                      {"loss_weighting", "false"},
+                                      {"variant", "reference"}}));
+  EXPECT_DOUBLE_EQ(rows[0].loss, 0.1);
+  EXPECT_DOUBLE_EQ(rows[0].final_loss, 0.12);
+}
+
+TEST_F(SummaryCsvTest, OlderPackedParamsFormatIsNamed) {
+  const std::string path = write(
+      "old.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,18900000,1,1,\n");
+  const std::string msg = error_of([&] { read_summary_csv(path); });
+  EXPECT_NE(msg.find("has no columns 'dynamic_allocation'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("its 'params' column is the format of an older hermes-sim"), std::string::npos)
+      << msg;
+}
+
 TEST_F(SummaryCsvTest, MissingColumnIsAnErrorNamingFileAndColumn) {
   const std::string path = write(
       "no-api.csv",
-      "run,protocol,params,seed,status,stop_reason,iterations,local_iterations,sim_time_s,wi_avg,"
-      "accuracy,loss,bytes,major_updates\n"
-      "b,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,1e9,9600\n");
+      "run,protocol,dynamic_allocation,staleness,lookahead,async_update,alpha,beta,lambda,window,"
+      "variant,gup,loss_weighting,seed,status,stop_reason,iterations,local_iterations,sim_time_s,"
+      "wi_avg,accuracy,loss,final_loss,bytes,major_updates\n"
+      "b,bsp,,,,,,,,,,,,1,ok,patience,9600,38400,6000,1,0.98,0.07,0.07,1e9,9600\n");
   const std::string msg = error_of([&] { read_summary_csv(path); });
   EXPECT_NE(msg.find(path), std::string::npos) << msg;
   EXPECT_NE(msg.find("has no column 'api_calls'"), std::string::npos) << msg;
 
   const std::string two = write("two.csv", "run,protocol\nb,bsp\n");
   const std::string msg2 = error_of([&] { read_summary_csv(two); });
-  EXPECT_NE(msg2.find(two + ": summary has no columns 'params', 'seed', 'status'"),
+  EXPECT_NE(msg2.find(two + ": summary has no columns 'dynamic_allocation', 'staleness'"),
             std::string::npos)
       << msg2;
   EXPECT_EQ(msg2.find("speedup_vs_bsp'"), std::string::npos) << msg2;  // optional, not missing
 }
 
 TEST_F(SummaryCsvTest, MalformedNumberIsAnErrorNamingLineRunAndColumn) {
-  const std::string path = write(
+  const std::string path = write_summary(
       "bad.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,18900000,1,1,\n" +
                      "h,hermes,alpha=-1.6,1,ok,patience,12x,9000,480,8,0.97,0.1,1,1,1,\n");
   const std::string msg = error_of([&] { read_summary_csv(path); });
   EXPECT_EQ(msg,
             path + ": line 3 (run 'h'): column 'iterations': '12x' is not a whole number >= 0");
 
-  const std::string pct = write(
+  const std::string pct = write_summary(
       "pct.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,6000,1,98.07,0.07,18900000,1,1,\n");
   EXPECT_NE(error_of([&] {
               read_summary_csv(pct);
             }).find("line 2 (run 'b'): column 'accuracy': '98.07' is not a fraction in [0, 1]"),
             std::string::npos);
 
-  const std::string empty =
-      write("empty.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,,1,0.9,0.07,18900000,1,1,\n");
+  const std::string empty = write_summary(
+      "empty.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,,1,0.9,0.07,18900000,1,1,\n");
   EXPECT_NE(error_of([&] {
               read_summary_csv(empty);
             }).find("line 2 (run 'b'): column 'sim_time_s': '' is not a number >= 0"),
             std::string::npos);
 
-  const std::string params =
-      write("params.csv", kHeader + "b,bsp,x,1,ok,patience,9600,38400,1,1,0.9,0.07,1,1,1,\n");
-  EXPECT_NE(error_of([&] {
-              read_summary_csv(params);
-            }).find("line 2 (run 'b'): column 'params': params 'x': 'x' has no '='"),
-            std::string::npos);
+  const std::string loss =
+      write_summary("loss.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,1,1,0.9,-1,1,1,1,\n");
+  EXPECT_NE(
+      error_of([&] {
+        read_summary_csv(loss);
+      }).find("line 2 (run 'b'): column 'loss': '-1' is not a loss >= 0 (or nan, inf, empty)"),
+      std::string::npos);
 
   const std::string fields =
-      write("fields.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,1,1,0.9,0.07,1,1,1\n");
+      write("fields.csv", summary(kHeader + "b,bsp,,1,ok,patience,9600,38400,1,1,0.9,0.07,1,1,1,\n")
+                                  .substr(0, header().size()) +
+                              "b,bsp,1,ok\n");
   const std::string fmsg = error_of([&] { read_summary_csv(fields); });
   EXPECT_NE(fmsg.find("line 2"), std::string::npos) << fmsg;
 
@@ -128,16 +180,19 @@ TEST_F(SummaryCsvTest, MalformedNumberIsAnErrorNamingLineRunAndColumn) {
             std::string::npos);
 }
 
-TEST_F(SummaryCsvTest, RunsThatDidNotCompleteAreExcludedAndMayHaveEmptyResults) {
-  const std::string path =
-      write("s.csv", kHeader + "b1,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,18900000,1,1,\n" +
-                         "b2,bsp,,2,failed,,,,,,,,,,,\n");
+TEST_F(SummaryCsvTest, RunsThatDidNotCompleteAreShownWithTheirStatusAndMayHaveEmptyResults) {
+  const std::string path = write_summary(
+      "s.csv", kHeader + "b1,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,18900000,1,1,\n" +
+                   "b2,bsp,,2,failed,,,,,,,,,,,\n");
   const auto rows = read_summary_csv(path);
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_FALSE(rows[1].ok());
   const Comparison c = compare_text(path);
-  EXPECT_EQ(row_labelled(c, "BSP").sim->runs, std::vector<std::string>{"b1"});
-  EXPECT_EQ(c.excluded, std::vector<std::string>{"b2 (failed)"});
+  const SimConfig& bsp = *row_labelled(c, "BSP").sim;
+  EXPECT_EQ(bsp.runs, (std::vector<std::string>{"b1", "b2"}));
+  EXPECT_EQ(bsp.status, "1 ok (patience), 1 failed");
+  EXPECT_FALSE(bsp.speedup.has_value());
+  EXPECT_EQ(bsp.speedup_withheld, "b2 (seed 2): status failed");
 }
 
 }  // namespace

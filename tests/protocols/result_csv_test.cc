@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include "sim/metrics/params_text.h"
+#include "sim/metrics/summary_csv.h"
+#include "tests/support/scratch_dir.h"
+
 namespace hermes::protocols {
 namespace {
 
@@ -26,39 +32,71 @@ TEST(ResultText, KindsStatusesAndStopReasonsKeepTheirWords) {
   EXPECT_EQ(stop_reason_text(StopReason::kNoEvents), "no_events");
 }
 
-// summary.csv's params column is what `hermes-sim compare` groups runs by, so every setting that
-// changes a baseline's behaviour must appear in it.
-TEST(RunParams, BaselinesNameWhatDiffersFromTheirDefaults) {
+// The configuration `hermes-sim compare` groups a run by, as summary.csv's parameter columns give
+// it back (written here, read by sim/metrics): every setting that changes a protocol's behaviour
+// must be in it.
+class SummaryColumns : public hermes::testing::ScratchDirTest {
+ protected:
+  std::string configuration_of(scenario::RunSpec run) const {
+    run.name = "r";
+    scenario::Scenario sc;
+    std::ostringstream out;
+    RunResult result;
+    result.sim_time = engine::from_seconds(1);  // a completed run takes time
+    write_summary_csv(out, sc, {FinishedRun{&run, result}});
+    put("summary.csv", out.str());
+    const auto rows = metrics::read_summary_csv(path("summary.csv"));
+    return metrics::params_text(rows.at(0).params);
+  }
+};
+
+TEST_F(SummaryColumns, BaselinesNameWhatDiffersFromTheirDefaults) {
   using scenario::Protocol;
-  EXPECT_EQ(run_params(spec(Protocol::kBsp)), "");
-  EXPECT_EQ(run_params(spec(Protocol::kAsp)), "");
-  EXPECT_EQ(run_params(spec(Protocol::kSsp)), "staleness=125");
-  EXPECT_EQ(run_params(spec(Protocol::kEbsp)), "lookahead=150");
+  EXPECT_EQ(configuration_of(spec(Protocol::kBsp)), "");
+  EXPECT_EQ(configuration_of(spec(Protocol::kAsp)), "");
+  EXPECT_EQ(configuration_of(spec(Protocol::kSsp)), "staleness=125");
+  EXPECT_EQ(configuration_of(spec(Protocol::kEbsp)), "lookahead=150");
 
   auto ssp = spec(Protocol::kSsp);
   ssp.dynamic_allocation = true;
   ssp.async_update = scenario::AsyncUpdate::kAverage;
-  EXPECT_EQ(run_params(ssp), "async_update=average;dynamic_allocation=true;staleness=125");
+  EXPECT_EQ(configuration_of(ssp), "async_update=average;dynamic_allocation=true;staleness=125");
   auto ebsp = spec(Protocol::kEbsp);
   ebsp.lookahead = 20;
   ebsp.dynamic_allocation = true;
-  EXPECT_EQ(run_params(ebsp), "dynamic_allocation=true;lookahead=20");
+  EXPECT_EQ(configuration_of(ebsp), "dynamic_allocation=true;lookahead=20");
   auto asp = spec(Protocol::kAsp);
   asp.async_update = scenario::AsyncUpdate::kAverage;
-  EXPECT_EQ(run_params(asp), "async_update=average");
+  EXPECT_EQ(configuration_of(asp), "async_update=average");
 }
 
-TEST(RunParams, HermesNamesItsWholeRule) {
+TEST_F(SummaryColumns, HermesNamesItsWholeRule) {
   auto h = spec(scenario::Protocol::kHermes);
   h.dynamic_allocation = true;
   h.hermes.alpha = -1.6;
   h.hermes.beta = 0.15;
-  EXPECT_EQ(run_params(h), "alpha=-1.6;beta=0.15;lambda=5;variant=reference;window=10");
+  EXPECT_EQ(configuration_of(h), "alpha=-1.6;beta=0.15;lambda=5;variant=reference;window=10");
   h.dynamic_allocation = false;
   h.hermes.gup = false;
-  EXPECT_EQ(run_params(h),
+  EXPECT_EQ(configuration_of(h),
             "alpha=-1.6;beta=0.15;dynamic_allocation=false;gup=false;lambda=5;variant=reference;"
             "window=10");
+}
+
+// Each parameter in its own column: the run's value where its protocol takes it, else empty.
+TEST_F(SummaryColumns, EveryParameterHasItsColumnEmptyWhereNotTaken) {
+  auto ssp = spec(scenario::Protocol::kSsp);
+  scenario::Scenario sc;
+  std::ostringstream out;
+  write_summary_csv(out, sc, {FinishedRun{&ssp, RunResult{}}});
+  const std::string text = out.str();
+  const std::string header = text.substr(0, text.find('\n'));
+  EXPECT_EQ(header.substr(0, header.find(",seed,")),
+            "run,protocol,dynamic_allocation,staleness,lookahead,async_update,alpha,beta,lambda,"
+            "window,variant,gup,loss_weighting");
+  const std::string row = text.substr(text.find('\n') + 1);
+  // Run name (empty here), protocol, the eleven parameter cells, then the seed.
+  EXPECT_EQ(row.rfind(",ssp,false,125,,add,,,,,,,,", 0), 0u) << row;
 }
 
 }  // namespace

@@ -101,7 +101,8 @@ TEST(ScenarioLoad, MinimalDocumentGetsEveryDefault) {
     "model": {"name": "mlp"},
     "training": {"learning_rate": 0.1, "batch_size": 16, "local_epochs": 5, "chunk_size": 2500,
                  "train_fraction": 0.85, "chunking": "random",
-                 "stop": {"patience": 25, "max_sim_time_s": 36000, "max_iterations": 200000}},
+                 "stop": {"patience": 25, "max_sim_time_s": 36000, "max_iterations": 200000,
+                          "divergence_factor": 2}},
     "runs": [{"name": "bsp", "protocol": "bsp", "dynamic_allocation": false}],
     "api": {"poll_interval_ms": 1, "flags_per_iteration": 1, "logs_per_iteration": 1},
     "outputs": {"timeline": true}

@@ -7,17 +7,20 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace hermes::testing {
 
 struct CommandResult {
   int status;          // exit status; -1 if it did not exit normally
-  std::string output;  // stdout and stderr together
+  std::string output;  // run_command: stdout and stderr together
 };
 
-inline CommandResult run_command(const std::string& command) {
-  const std::string cmd = command + " 2>&1";
+// The exit status and stdout of the shell command line `cmd`, as written.
+inline CommandResult read_command_stdout(const std::string& cmd) {
   FILE* pipe = ::popen(cmd.c_str(), "r");
   if (pipe == nullptr) return {-1, "popen failed"};
   std::string out;
@@ -26,6 +29,30 @@ inline CommandResult run_command(const std::string& command) {
   while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
   const int raw = ::pclose(pipe);
   return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, out};
+}
+
+inline CommandResult run_command(const std::string& command) {
+  return read_command_stdout(command + " 2>&1");
+}
+
+// `command`'s stdout and stderr apart (progress on stderr, results on stdout).
+struct SplitResult {
+  int status;  // exit status; -1 if it did not exit normally
+  std::string out, err;
+};
+
+inline SplitResult run_command_split(const std::string& command) {
+  char path[] = "/tmp/hermes-test-stderr-XXXXXX";
+  const int fd = ::mkstemp(path);
+  if (fd < 0) return {-1, "", "mkstemp failed"};
+  ::close(fd);
+  // The command in a subshell, so that the redirection applies to all of it.
+  const CommandResult r = read_command_stdout("(" + command + ") 2>" + path);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream err;
+  err << in.rdbuf();
+  ::unlink(path);
+  return {r.status, r.output, err.str()};
 }
 
 // Starts `command` in the background (through sh, exec'd so that the PID is the command's own,

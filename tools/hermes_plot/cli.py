@@ -1,14 +1,11 @@
-"""tools/plot RUN_OR_SWEEP_DIR [--out DIR] [--reference CSV] [--runs a,b]"""
+"""tools/plot RUN_OR_SWEEP_DIR [--out DIR] [--format png|svg|pdf] [--reference CSV] [--runs a,b]
+[--hermes-sim PATH]"""
 
 import argparse
 import os
 import sys
 
-from .data import PlotError, check_run_dir, is_sweep_dir
-from .run_data import RunDir
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_REFERENCE = os.path.join(ROOT, "results", "reference", "paper-mnist.csv")
+from .data import FORMATS, PlotError, check_run_dir, is_demo_dir, is_sweep_dir
 
 
 class _Parser(argparse.ArgumentParser):
@@ -17,54 +14,87 @@ class _Parser(argparse.ArgumentParser):
         self.exit(1, "tools/plot: error: %s\n" % message)
 
 
+def _format(text):
+    if text not in FORMATS:
+        raise argparse.ArgumentTypeError("'%s' is not one of: %s" % (text, ", ".join(FORMATS)))
+    return text
+
+
 def parse_args(argv):
     p = _Parser(
         prog="tools/plot",
-        description="PNG figures (150 dpi) of a run directory of `hermes-sim run` or a sweep "
-                    "directory of `hermes-sim sweep`. A run gives accuracy_loss.png, "
-                    "iteration_times.png, chunk_sizes.png, credits.png (B-series nodes) and "
-                    "comparison.png (beside the paper's table); a sweep (DIR/sweep.json and "
-                    "DIR/points/) gives sweep_<run>.png per run: heatmaps over two varying grid "
-                    "keys, line plots over one.")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Figures of a run directory of `hermes-sim run` or a sweep directory of\n"
+                    "`hermes-sim sweep`, into DIR/plots/ (--out elsewhere).\n\n"
+                    "run:   accuracy_loss, iteration_times, chunk_sizes, credits (B-series\n"
+                    "       nodes) and comparison (beside the paper's table, from\n"
+                    "       `hermes-sim compare --format json`: each run's status and stop\n"
+                    "       reason, no speedup where it is withheld, a warning when the\n"
+                    "       scenario is not the paper's setup)\n"
+                    "demo:  demo_workers, demo_timeline and demo_compute (a directory with\n"
+                    "       demo_workers.csv, and timeline.csv with outputs.timeline)\n"
+                    "sweep: sweep_<run> per run the grid changes (DIR/sweep.json, DIR/points/):\n"
+                    "       heatmaps over two varying grid keys, line plots over one\n\n"
+                    "hermes-sim (for comparison) is --hermes-sim PATH, else $HERMES_SIM, else\n"
+                    "hermes-sim on PATH, else <repo>/build/hermes-sim.")
     p.add_argument("dir", metavar="RUN_OR_SWEEP_DIR")
     p.add_argument("--out", metavar="DIR", help="where to write the figures (default: DIR/plots)")
+    p.add_argument("--format", type=_format, default="png", metavar="|".join(FORMATS),
+                   help="file format of the figures (default: png, 150 dpi)")
     p.add_argument("--reference", metavar="CSV",
-                   help="reference table for comparison.png, in the columns of "
-                        "results/reference/paper-mnist.csv (default: that file, for MNIST runs)")
+                   help="reference table for comparison, passed to `hermes-sim compare "
+                        "--reference` (default: its own choice, the paper's table for MNIST)")
     p.add_argument("--runs", metavar="NAMES",
-                   help="comma-separated names of the runs to draw (default: all)")
+                   help="comma-separated names of the runs to draw (default: all; comparison "
+                        "always compares every run of summary.csv)")
+    p.add_argument("--hermes-sim", metavar="PATH", dest="hermes_sim",
+                   help="the hermes-sim binary that compares runs with the paper")
     return p.parse_args(argv)
 
 
+def warn(message):
+    print("tools/plot: warning: %s" % message, file=sys.stderr)
+
+
 def plot_run(path, out_dir, args, notes):
+    from .run_data import RunDir
+    from .compare_json import find_hermes_sim, run_compare, setup_warning
     rd = RunDir(path)
     runs = rd.select(args.runs)
+    # Compared before anything is drawn: a missing binary or a failing comparison leaves no
+    # figure behind.
+    doc = run_compare(find_hermes_sim(args.hermes_sim), os.path.join(path, "summary.csv"),
+                      args.reference)
     # Imported only now, so that `--help` and input errors do not wait for matplotlib.
-    from . import comparison, run_figures
-    reference = args.reference
-    dataset = rd.scenario.get("dataset", {}).get("name", "mnist")
-    if reference is None and dataset != "mnist":
-        notes.append("comparison.png: skipped, the paper's table is for MNIST and this run "
-                     "trains on %s (pass --reference CSV)" % dataset)
-        reference_rows = None
-    else:
-        reference = reference or DEFAULT_REFERENCE
-        reference_rows = comparison.read_reference(reference)  # before drawing: fail early
-    written = [run_figures.accuracy_loss(rd, runs, out_dir),
-               run_figures.iteration_times(rd, runs, out_dir),
-               run_figures.chunk_sizes(rd, runs, out_dir)]
-    credits = run_figures.burst_credits(rd, runs, out_dir)
+    from . import accuracy_loss, comparison, run_figures
+    fmt = args.format
+    written = [accuracy_loss.accuracy_loss(rd, runs, out_dir, fmt),
+               run_figures.iteration_times(rd, runs, out_dir, fmt),
+               run_figures.chunk_sizes(rd, runs, out_dir, fmt)]
+    credits = run_figures.burst_credits(rd, runs, out_dir, fmt)
     if credits:
         written.append(credits)
     else:
-        notes.append("credits.png: no B-series node in the drawn runs")
-    if reference_rows is not None:
-        figure = comparison.comparison(rd.summary, reference_rows, reference, out_dir)
-        if figure:
-            written.append(figure)
-        else:
-            notes.append("comparison.png: no run finished with status ok")
+        notes.append("credits: no B-series node in the drawn runs")
+    setup = setup_warning(doc)
+    if setup:
+        warn("comparison: " + setup)
+    for message in doc["warnings"]:
+        warn("hermes-sim compare: " + message)
+    figure = comparison.comparison(doc, out_dir, fmt)
+    if figure:
+        written.append(figure)
+    else:
+        notes.append("comparison: hermes-sim compare found no configuration to compare")
     return written
+
+
+def plot_demo(path, out_dir, args, notes):
+    from .demo_data import DemoDir
+    dd = DemoDir(path)
+    runs = dd.select(args.runs)
+    from .demo_figures import demo_figures
+    return demo_figures(dd, runs, out_dir, args.format, notes)
 
 
 def main(argv=None):
@@ -77,14 +107,13 @@ def main(argv=None):
             raise PlotError("--reference %s: no such file" % args.reference)
         if is_sweep_dir(path):
             from .sweep_figures import sweep_figures
-            written = sweep_figures(path, out_dir, notes, args.runs)
+            written = sweep_figures(path, out_dir, notes, args.runs, args.format)
+        elif is_demo_dir(path):
+            written = plot_demo(path, out_dir, args, notes)
         else:
             check_run_dir(path)
             written = plot_run(path, out_dir, args, notes)
-    except PlotError as e:
-        print("tools/plot: error: %s" % e, file=sys.stderr)
-        return 1
-    except OSError as e:
+    except (PlotError, OSError) as e:
         print("tools/plot: error: %s" % e, file=sys.stderr)
         return 1
     for note in notes:

@@ -1,169 +1,215 @@
-"""The comparison table as grouped bars: this simulation beside a reference table (by default the
-paper's, results/reference/paper-mnist.csv), joined exactly as `hermes-sim compare` joins them
-(sim/metrics/comparison.h, results/reference/README.md):
+"""comparison.png: the document of `hermes-sim compare --format json` (compare_json.py) as grouped
+bars, this simulation beside the paper. Which runs form a configuration, which paper row it
+matches and whether its speedup may be shown are decided there, not here; this module only draws:
 
-- ok runs with the same protocol and the same canonical params form a configuration; its runs
-  (seeds) are averaged, their min-max range drawn as an error bar;
-- a configuration matches the reference row of its protocol whose params are a subset of its own
-  with equal values; of several, the one naming the most params, then the first;
-- speedup: summary.csv's speedup_vs_bsp when every run has it, else mean BSP time / mean time
-  against the BSP configuration matched to the reference BSP row (the one with most runs).
+- a bar per configuration and metric (its seeds' mean, their min-max as an error bar), the paper's
+  value beside it when the configuration matched a paper row;
+- a configuration with a run that is not ok, or was stopped by something other than its patience
+  (a cap, no events), gets a hatched bar tagged with what happened;
+- a withheld speedup gets no bar: the reason is written in its place;
+- a scenario that is not the paper's setup gets a warning above the panels.
 """
 
-import os
 import textwrap
 
-from . import style
-from .data import REFERENCE_COLUMNS, parse_params, params_match, read_table
+from . import compare_json, style
 from .style import plt
 
-# (title, axis label, value of a summary row, reference column, label format)
+# (title, axis label, key in the document's "sim" and "paper", label format, counts)
 METRICS = (
-    ("Training time", "time (min)", lambda r: r["sim_time_s"] / 60.0, "training_time_min", "%.1f"),
-    ("API calls", "API calls (millions)", lambda r: r["api_calls"] / 1e6, "api_calls_m", "%.3g"),
-    ("Accuracy", "global test accuracy (%)", lambda r: 100.0 * r["accuracy"], "accuracy_pct",
-     "%.1f"),
-    ("Speedup", "speedup vs BSP (x)", None, "speedup_vs_bsp", "%.2f"),
+    ("Iterations", "iterations (updates)", "iterations", "%.0f", True),
+    ("Training time", "time (min)", "training_time_min", "%.1f", False),
+    ("Wi_avg", "average local iterations per update", "wi_avg", "%.2f", False),
+    ("Accuracy", "global test accuracy (%)", "accuracy_pct", "%.1f", False),
+    ("API calls", "API calls (millions)", "api_calls_m", "%.3g", False),
+    ("Speedup", "speedup vs BSP (x)", "speedup_vs_bsp", "%.2f", False),
 )
+LABEL_CHARS = 13  # x labels wrap at this width, a word longer than it at LONG_WORD
+LONG_WORD = 20
+LABEL_FONT = 8
+NORMAL_STOP = "patience"
+# Bar tags of the other stop reasons, short enough for a bar's width.
+STOP_TAGS = {"max_iterations": "capped:\niterations", "max_sim_time": "capped:\nsim time",
+             "no_events": "no events", "diverged": "diverged"}
+SIM_COLOUR = "#1f77b4"
+PAPER_COLOUR, PAPER_EDGE = "#bbbbbb", "#555555"
+ALERT_COLOUR = "#b2182b"
 
 
-class Config:
-    def __init__(self, protocol, params):
-        self.protocol = protocol
-        self.params = params
-        self.rows = []  # summary rows (dicts of floats and texts)
-        self.ref = None  # index of the matched reference row
-        self.speedup = None  # (mean, min, max)
-
-    def stat(self, value):
-        values = [value(r) for r in self.rows]
-        return sum(values) / len(values), min(values), max(values)
+def wrap_label(label):
+    lines = []
+    for line in textwrap.wrap(label, LABEL_CHARS, break_long_words=False):
+        lines += [line[i:i + LONG_WORD] for i in range(0, len(line), LONG_WORD)]
+    return "\n".join(lines)
 
 
-def summary_rows(table):
-    """summary.csv rows as dicts; numbers as floats (None when empty)."""
-    rows = []
-    for i, raw in enumerate(table.rows):
-        row = {k: v.strip() for k, v in raw.items()}
-        if row["status"] == "ok":
-            for column in ("sim_time_s", "accuracy", "api_calls"):
-                row[column] = table.number(i, column)
-            row["speedup_vs_bsp"] = table.number(i, "speedup_vs_bsp", allow_empty=True)
-        rows.append(row)
-    return rows
+def slot_inches(labels):
+    """The width each configuration gets: room for its widest label line (0.62 em: the mean
+    character width of DejaVu Sans), so that wrapped labels never overlap."""
+    chars = max([LABEL_CHARS] + [len(line) for label in labels for line in label.split("\n")])
+    return chars * 0.62 * LABEL_FONT / 72 + 0.2
 
 
-def build_configs(rows, reference):
-    """Configurations of the ok rows, matched to `reference` rows (dicts with parsed params)."""
-    configs = []
-    for row in rows:
-        if row["status"] != "ok":
-            continue
-        params = parse_params(row["params"])
-        config = next((c for c in configs
-                       if c.protocol == row["protocol"] and c.params == params), None)
-        if config is None:
-            config = Config(row["protocol"], params)
-            configs.append(config)
-        config.rows.append(row)
-    for config in configs:
-        for i, ref in enumerate(reference):
-            if ref["protocol"] != config.protocol or not params_match(ref["params"], config.params):
-                continue
-            if config.ref is None or len(ref["params"]) > len(reference[config.ref]["params"]):
-                config.ref = i
-    bsp_ref = next((i for i, r in enumerate(reference) if r["protocol"] == "bsp"), None)
-    baseline = None
-    for config in configs:
-        if bsp_ref is not None and config.ref == bsp_ref:
-            if baseline is None or len(config.rows) > len(baseline.rows):
-                baseline = config
-    for config in configs:
-        if all(r["speedup_vs_bsp"] is not None for r in config.rows):
-            config.speedup = config.stat(lambda r: r["speedup_vs_bsp"])
-        elif baseline is not None:
-            bsp_time = baseline.stat(lambda r: r["sim_time_s"])[0]
-            mean, lo, hi = config.stat(lambda r: r["sim_time_s"])
-            config.speedup = (bsp_time / mean, bsp_time / hi, bsp_time / lo)
-    return configs
+def status_tag(runs):
+    """What the bar of a configuration must say about its runs: "" when every run is ok and
+    stopped by its patience, else e.g. "diverged", "1/3 diverged", "capped:\niterations"."""
+    tags = []
+    for run in runs:
+        if run["status"] != "ok":
+            tags.append(run["status"])
+        elif run["stop_reason"] != NORMAL_STOP:
+            tags.append(STOP_TAGS.get(run["stop_reason"], "stop:\n" + run["stop_reason"]))
+    parts = []
+    for tag in sorted(set(tags), key=tags.index):
+        n = tags.count(tag)
+        parts.append(tag if n == len(runs) else "%d/%d %s" % (n, len(runs), tag))
+    return "\n".join(parts)
 
 
-def read_reference(path):
-    table = read_table(path, REFERENCE_COLUMNS)
-    out = []
-    for i, raw in enumerate(table.rows):
-        row = {k: v.strip() for k, v in raw.items()}
-        row["params"] = parse_params(row["params"])
-        for column in ("training_time_min", "accuracy_pct", "api_calls_m", "speedup_vs_bsp"):
-            row[column] = table.number(i, column)
-        out.append(row)
-    return out
+def _sim_value(config, key):
+    """(mean, minus, plus) of a metric, NaN when it is missing or withheld."""
+    stat = config["sim"].get(key)
+    if stat is None or (key == "speedup_vs_bsp" and config["speedup_withheld"] is not None):
+        return float("nan"), 0.0, 0.0
+    return stat["mean"], max(stat["mean"] - stat["min"], 0.0), max(stat["max"] - stat["mean"], 0.0)
 
 
-def ordered(configs, reference):
-    """Matched configurations in reference order, then the unmatched ones in file order, each
-    with its label."""
-    out = []
-    for i, ref in enumerate(reference):
-        matched = [c for c in configs if c.ref == i]
-        for c in matched:
-            runs = ", ".join(r["run"] for r in c.rows)
-            out.append((c, ref["framework"] if len(matched) == 1 else
-                        "%s [%s]" % (ref["framework"], runs)))
+def _scale(ax, title, ylabel, values):
+    finite = [v for v in values if v == v]
+    if not finite:
+        return
+    if title == "Accuracy":
+        # Accuracies differ by tenths of a point: start the axis a little below the lowest bar.
+        ax.set_ylim(max(0.0, 5 * ((min(finite) - 2) // 5)), 100)
+    elif min(finite) > 0 and max(finite) / min(finite) > 30:
+        # E.g. API calls without polling: thousands beside the paper's millions.
+        ax.set_yscale("log")
+        ax.set_ylim(min(finite) / 2, max(finite) * 4)
+        ax.set_ylabel(ylabel + ", log scale")
+    else:
+        ax.set_ylim(0, 1.18 * max(finite))
+
+
+def _withheld_text(ax, x, reason):
+    """The reason a speedup is withheld, upright along the empty bar's place."""
+    ax.text(x, 0.03, textwrap.fill(reason, 30), transform=ax.get_xaxis_transform(),
+            rotation=90, ha="center", va="bottom", fontsize=6.5, color=ALERT_COLOUR,
+            linespacing=1.1)
+
+
+def _panel(ax, configs, metric, width, has_paper):
+    title, ylabel, key, fmt, counts = metric
+    xs = range(len(configs))
+    sim, lo, hi, paper = [], [], [], []
     for c in configs:
-        if c.ref is None:
-            out.append((c, "%s (not in reference)" % ", ".join(r["run"] for r in c.rows)))
-    return out
+        mean, minus, plus = _sim_value(c, key)
+        sim.append(mean)
+        lo.append(minus)
+        hi.append(plus)
+        paper.append(c["paper"][key] if c["paper"] is not None else float("nan"))
+    # A configuration without a paper value gets one centred bar.
+    at = [x - width / 2 if p == p else x for x, p in zip(xs, paper)]
+    tags = [status_tag(c["runs"]) for c in configs]
+    errors = (lo, hi) if any(lo) or any(hi) else None
+    bars = ax.bar(at, sim, width, color=SIM_COLOUR, yerr=errors, capsize=3,
+                  error_kw={"lw": 0.8})
+    for bar, tag in zip(bars, tags):
+        if tag:
+            bar.set_hatch("xx")
+            bar.set_edgecolor(ALERT_COLOUR)
+    texts = ax.bar_label(bars, labels=["" if v != v else fmt % v + ("\n" + t if t else "")
+                                       for v, t in zip(sim, tags)], fontsize=6.5, padding=2)
+    for text, tag in zip(texts, tags):
+        if tag:
+            text.set_color(ALERT_COLOUR)
+    if has_paper:
+        ref = ax.bar([x + width / 2 for x in xs], paper, width, color=PAPER_COLOUR,
+                     edgecolor=PAPER_EDGE, hatch="//", lw=0.5)
+        ax.bar_label(ref, labels=["" if v != v else fmt % v for v in paper], fontsize=6.5,
+                     padding=2)
+    if key == "speedup_vs_bsp":
+        for x, c in zip(at, configs):
+            if c["speedup_withheld"] is not None:
+                _withheld_text(ax, x, "no speedup: " + c["speedup_withheld"])
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    ax.grid(axis="x", visible=False)
+    _scale(ax, title, ylabel, sim + paper)
+    if counts and ax.get_yscale() == "linear":
+        style.integer_ticks(ax.yaxis)
 
 
-def comparison(summary_table, reference, reference_path, out_dir):
-    """Grouped bars of time, API calls, accuracy and speedup: the simulation beside `reference`
-    (read_reference of reference_path)."""
-    configs = build_configs(summary_rows(summary_table), reference)
+def _footer(doc):
+    """The paper's headline ratios from both sides, one line each."""
+    lines = []
+    for h in doc["headlines"]:
+        sim = h["sim"] if h["sim"] is not None else "withheld" if h["withheld"] else "n/a"
+        line = "%s: this simulation %s" % (h["name"], sim)
+        if h["paper"] is not None:
+            line += ", paper %s" % h["paper"]
+        if h["withheld"]:
+            line += " (%s)" % h["withheld"]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _legend(ax, configs, has_paper):
+    """Handles of its own: a bar container's legend entry looks like its first bar, which may be
+    a tagged one."""
+    handles = [plt.Rectangle((0, 0), 1, 1, fc=SIM_COLOUR)]
+    labels = ["this simulation"]
+    if has_paper:
+        handles.append(plt.Rectangle((0, 0), 1, 1, fc=PAPER_COLOUR, ec=PAPER_EDGE, hatch="//"))
+        labels.append("paper")
+    if any(status_tag(c["runs"]) for c in configs):
+        handles.append(plt.Rectangle((0, 0), 1, 1, fc=SIM_COLOUR, ec=ALERT_COLOUR, hatch="xx"))
+        labels.append("a run not ok, or stopped\nby other than its patience")
+    ax.legend(handles, labels, loc="upper left", fontsize=7.5)
+
+
+def _seed_text(configs):
+    seeds = sorted({len(c["runs"]) for c in configs})
+    if seeds == [1]:
+        return "one run each"
+    return "mean of %s runs (seeds), bar: min-max" % "/".join(str(s) for s in seeds)
+
+
+def draw(doc):
+    """The comparison figure of a checked document (compare_json.check_document); None when it
+    has no configuration."""
+    configs = doc["configurations"]
     if not configs:
         return None
-    items = ordered(configs, reference)
-    labels = [textwrap.fill(label, 16) for _, label in items]
-    seeds = sorted({len(c.rows) for c, _ in items})
-    fig, axes = plt.subplots(2, 2, figsize=(max(8.0, 1.1 * len(items) + 4.0), 7.5))
-    width = 0.38
-    xs = range(len(items))
-    for ax, (title, ylabel, value, ref_column, fmt) in zip(axes.flat, METRICS):
-        sim, lo, hi, paper = [], [], [], []
-        for c, _ in items:
-            s = c.speedup if value is None else c.stat(value)
-            sim.append(s[0] if s else float("nan"))
-            lo.append(max(s[0] - s[1], 0.0) if s else 0.0)
-            hi.append(max(s[2] - s[0], 0.0) if s else 0.0)
-            paper.append(reference[c.ref][ref_column] if c.ref is not None else float("nan"))
-        errors = (lo, hi) if any(lo) or any(hi) else None
-        # A configuration without a paper value gets one centred bar.
-        at = [x - width / 2 if p == p else x for x, p in zip(xs, paper)]
-        b_sim = ax.bar(at, sim, width, color="#1f77b4", yerr=errors, capsize=3,
-                       error_kw={"lw": 0.8}, label="this simulation")
-        b_ref = ax.bar([x + width / 2 for x in xs], paper, width, color="#bbbbbb",
-                       edgecolor="#555555", hatch="//", lw=0.5, label="paper")
-        for bars in (b_sim, b_ref):
-            ax.bar_label(bars, labels=["" if v != v else fmt % v for v in bars.datavalues],
-                         fontsize=7, padding=2)
-        ax.set_title(title)
-        ax.set_ylabel(ylabel)
-        ax.set_xticks(list(xs), labels, fontsize=8)
-        ax.grid(axis="x", visible=False)
-        finite = [v for v in sim + paper if v == v]
-        if title == "Accuracy" and finite:
-            # Accuracies differ by tenths of a point: start the axis a little below the lowest bar.
-            ax.set_ylim(max(0.0, 5 * ((min(finite) - 2) // 5)), 100)
-        elif finite and min(finite) > 0 and max(finite) / min(finite) > 30:
-            # E.g. API calls without polling: thousands beside the paper's millions.
-            ax.set_yscale("log")
-            ax.set_ylim(min(finite) / 2, max(finite) * 4)
-            ax.set_ylabel(ylabel + ", log scale")
-        elif finite:
-            ax.set_ylim(0, 1.15 * max(finite))
-    axes.flat[0].legend(loc="upper right")
-    seed_text = ("%d run each" % seeds[0] if seeds == [1] else
-                 "mean of %s runs (seeds), bar: min-max" % "/".join(str(s) for s in seeds))
-    fig.suptitle("Simulation beside %s (%s; paper time is wall-clock, ours simulated)"
-                 % (os.path.basename(reference_path), seed_text), fontsize=10)
-    return style.save(fig, out_dir, "comparison.png")
+    has_paper = any(c["paper"] is not None for c in configs)
+    labels = [wrap_label(c["label"]) for c in configs]
+    cols = 2
+    fig, axes = plt.subplots(
+        3, cols, sharex=True,
+        figsize=(max(9.0, cols * (len(configs) * slot_inches(labels) + 1.2)), 10.5))
+    width = 0.38 if has_paper else 0.6
+    for ax, metric in zip(axes.flat, METRICS):
+        _panel(ax, configs, metric, width, has_paper)
+    for ax in axes[-1]:
+        ax.set_xticks(range(len(configs)), labels, fontsize=LABEL_FONT)
+    _legend(axes.flat[0], configs, has_paper)
+    if doc["reference"] is None:
+        against = "no paper table for dataset %s" % (doc["dataset"] or "?")
+    else:
+        against = "beside the paper (time: paper wall-clock, ours simulated)"
+    title = "This simulation %s; %s" % (against, _seed_text(configs))
+    warning = compare_json.setup_warning(doc)
+    if warning:
+        # Wrapped to the figure's width: about 11 characters of 10 pt text per inch.
+        title += "\n" + textwrap.fill("WARNING: " + warning, int(11 * fig.get_figwidth()))
+    heading = fig.suptitle(title, fontsize=10)
+    if warning:
+        heading.set_color(ALERT_COLOUR)
+    footer = _footer(doc)
+    if footer:  # a supxlabel, so that the layout makes room for it below the x labels
+        fig.supxlabel(footer, fontsize=7.5, multialignment="left", color="0.25")
+    return fig
+
+
+def comparison(doc, out_dir, fmt):
+    fig = draw(doc)
+    return None if fig is None else style.save(fig, out_dir, "comparison", fmt)

@@ -16,16 +16,21 @@ class PlotError(Exception):
     """Bad input: printed as 'tools/plot: error: ...' with exit status 1."""
 
 
+FORMATS = ("png", "svg", "pdf")  # of the figure files (--format)
 RUN_FILES = ("summary.csv", "global.csv", "workers.csv")
 
-SUMMARY_COLUMNS = ("run", "protocol", "params", "seed", "status", "stop_reason", "iterations",
-                   "local_iterations", "sim_time_s", "wi_avg", "accuracy", "loss", "api_calls",
-                   "bytes", "major_updates", "speedup_vs_bsp")
+# The columns of summary.csv the figures read. The run parameters (staleness ... demo_iterations,
+# one column each, empty where a parameter does not apply) are not among them: only
+# `hermes-sim compare` groups runs by parameters.
+SUMMARY_COLUMNS = ("run", "protocol", "seed", "status", "stop_reason", "iterations",
+                   "sim_time_s", "accuracy", "api_calls")
 GLOBAL_COLUMNS = ("run", "time_s", "iteration", "worker", "loss", "accuracy")
 WORKERS_COLUMNS = ("run", "start_s", "end_s", "worker", "profile", "local_iteration",
                    "chunk_size", "duration_s", "update", "credits_left")
-REFERENCE_COLUMNS = ("framework", "protocol", "params", "training_time_min", "accuracy_pct",
-                     "api_calls_m", "speedup_vs_bsp")
+DEMO_WORKERS_COLUMNS = ("run", "node", "profile", "iterations", "finished_s", "compute_s",
+                        "transfer_s")
+TIMELINE_COLUMNS = ("run", "node", "profile", "activity", "iteration", "start_s", "end_s",
+                    "credits_left")
 
 
 class Table:
@@ -100,9 +105,28 @@ def read_json(path):
         raise PlotError("%s: not valid JSON (%s)" % (path, e)) from None
 
 
+def select_runs(names, available, source):
+    """The runs to draw: `names` (--runs, comma-separated) or all `available` ones (of file
+    `source`, for the message)."""
+    if not names:
+        return list(available)
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    unknown = [n for n in wanted if n not in available]
+    if unknown:
+        raise PlotError("--runs: %s has no run named %s (its runs: %s)"
+                        % (source, ", ".join(unknown), ", ".join(available)))
+    return wanted
+
+
 def is_sweep_dir(path):
     return os.path.isfile(os.path.join(path, "sweep.json")) and \
         os.path.isdir(os.path.join(path, "points"))
+
+
+def is_demo_dir(path):
+    """A run directory of demo runs only: demo_workers.csv and no global.csv."""
+    return os.path.isfile(os.path.join(path, "demo_workers.csv")) and \
+        not os.path.isfile(os.path.join(path, "global.csv"))
 
 
 def check_run_dir(path):
@@ -112,16 +136,13 @@ def check_run_dir(path):
                         "a sweep directory of `hermes-sim sweep`)" % path)
     missing = [f for f in RUN_FILES if not os.path.isfile(os.path.join(path, f))]
     if missing:
-        hint = ""
-        if os.path.isfile(os.path.join(path, "demo_workers.csv")):
-            hint = " (a demo run: tools/plot draws protocol runs only)"
-        raise PlotError("%s is not a run directory: no %s%s"
-                        % (path, ", ".join(missing), hint))
+        raise PlotError("%s is not a run directory: no %s (a run directory holds %s, or "
+                        "demo_workers.csv for demo runs)"
+                        % (path, ", ".join(missing), ", ".join(RUN_FILES)))
 
 
-# Run parameters, "key=value;key=value", compared as `hermes-sim compare` does
-# (sim/metrics/params_text.h): keys trimmed, a value that is entirely a decimal number compared as
-# that number (so -1.60 equals -1.6), anything else as written.
+# Numbers written differently are one value (grid cells of a sweep: -1.60 equals -1.6), anything
+# else is compared as written.
 _DECIMAL = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 
 
@@ -132,22 +153,3 @@ def canonical_value(text):
         if math.isfinite(value):
             return value + 0.0  # -0 == 0
     return text
-
-
-def parse_params(text):
-    params = {}
-    for segment in text.split(";"):
-        segment = segment.strip()
-        if not segment:
-            continue
-        if "=" not in segment:
-            raise PlotError("params %r: %r has no '=' (expected key=value;key=value)"
-                            % (text, segment))
-        key, value = segment.split("=", 1)
-        params[key.strip()] = canonical_value(value)
-    return params
-
-
-def params_match(reference, run):
-    """Every key of the reference row is in the run with an equal value (a subset match)."""
-    return all(k in run and run[k] == v for k, v in reference.items())

@@ -4,7 +4,7 @@ that bad input is reported before any plotting library loads."""
 import os
 
 from .data import (GLOBAL_COLUMNS, SUMMARY_COLUMNS, WORKERS_COLUMNS, PlotError, check_run_dir,
-                   read_json, read_table)
+                   read_json, read_table, select_runs)
 
 
 class RunDir:
@@ -16,6 +16,7 @@ class RunDir:
         self.summary = read_table(os.path.join(path, "summary.csv"), SUMMARY_COLUMNS)
         self.runs = self.summary.texts("run")
         self.protocol = dict(zip(self.runs, self.summary.texts("protocol")))
+        self.status = dict(zip(self.runs, self.summary.texts("status")))
         self.scenario = {}
         if os.path.isfile(os.path.join(path, "scenario.json")):
             self.scenario = read_json(os.path.join(path, "scenario.json"))
@@ -28,16 +29,14 @@ class RunDir:
             texts=("worker", "profile", "update"))
 
     def select(self, names):
-        """The runs to draw: `names` (comma-separated) or every run."""
-        if not names:
-            return list(self.runs)
-        wanted = [n.strip() for n in names.split(",") if n.strip()]
-        unknown = [n for n in wanted if n not in self.runs]
-        if unknown:
-            raise PlotError("--runs: %s has no run named %s (its runs: %s)"
-                            % (os.path.join(self.path, "summary.csv"), ", ".join(unknown),
-                               ", ".join(self.runs)))
-        return wanted
+        return select_runs(names, self.runs, os.path.join(self.path, "summary.csv"))
+
+    def with_rows(self, runs, table):
+        """The runs of `runs` that have rows in `table` (evals or iterations), in order."""
+        drawn = [r for r in runs if r in table]
+        if not drawn:
+            raise PlotError("%s: none of the runs %s has rows in it" % (self.path, ", ".join(runs)))
+        return drawn
 
     def title(self, run):
         return "%s (%s)" % (run, self.protocol.get(run, "?"))

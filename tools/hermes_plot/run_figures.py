@@ -1,11 +1,11 @@
-"""Figures of one run directory (`hermes-sim run --out DIR`): the global model over time, the
-workers' iteration times, their chunk sizes and the burst credits of B-series nodes."""
+"""Figures of one run directory (`hermes-sim run --out DIR`): the workers' iteration times, their
+chunk sizes and the burst credits of B-series nodes (the global model over time is
+accuracy_loss.py)."""
 
 import statistics
 
 from . import style
-from .data import PlotError
-from .style import plt, ticker
+from .style import plt
 
 
 def _worker_order(workers, profiles):
@@ -14,51 +14,6 @@ def _worker_order(workers, profiles):
     for w, p in zip(workers, profiles):
         seen.setdefault(w, p)
     return sorted(seen.items(), key=lambda wp: (len(wp[0]), wp[0]))
-
-
-def _runs_with(rd, runs, table):
-    drawn = [r for r in runs if r in table]
-    if not drawn:
-        raise PlotError("%s: none of the runs %s has rows in it" % (rd.path, ", ".join(runs)))
-    return drawn
-
-
-def accuracy_loss(rd, runs, out_dir):
-    """Global test accuracy and loss against simulated time, one line per run; the evaluations
-    after Hermes' major updates are marked (the paper's Fig. 13)."""
-    runs = _runs_with(rd, runs, rd.evals)
-    fig, (ax_acc, ax_loss) = plt.subplots(2, 1, figsize=(7.0, 6.0), sharex=True)
-    t_max = max(max(rd.evals[r]["time_s"]) for r in runs)
-    div, xlabel = style.time_axis(t_max)
-    marked = False
-    for i, run in enumerate(runs):
-        ev = rd.evals[run]
-        colour = style.RUN_COLOURS[i % len(style.RUN_COLOURS)]
-        t = [x / div for x in ev["time_s"]]
-        acc = [100.0 * a for a in ev["accuracy"]]
-        ax_acc.plot(t, acc, color=colour, lw=1.3, label=rd.title(run))
-        ax_loss.plot(t, ev["loss"], color=colour, lw=1.3)
-        if rd.protocol.get(run) == "hermes":
-            # Hermes evaluates the global model once per major update it aggregates.
-            for ax, y in ((ax_acc, acc), (ax_loss, ev["loss"])):
-                ax.plot(t, y, ls="none", marker="o", ms=3, mfc="white", mec=colour, mew=0.8)
-            marked = True
-    ax_acc.set_ylabel("global test accuracy (%)")
-    ax_loss.set_ylabel("global test loss")
-    losses = [v for r in runs for v in rd.evals[r]["loss"]]
-    if min(losses) > 0 and max(losses) / min(losses) >= 10:
-        ax_loss.set_yscale("log")
-        ax_loss.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: "%g" % v))
-        ax_loss.yaxis.set_minor_formatter(ticker.NullFormatter())
-    ax_loss.set_xlabel(xlabel)
-    ax_loss.set_xlim(left=0)
-    handles, labels = ax_acc.get_legend_handles_labels()
-    if marked:
-        handles.append(plt.Line2D([], [], ls="none", marker="o", ms=4, mfc="white", mec="0.3"))
-        labels.append("major update aggregated (Hermes)")
-    ax_acc.legend(handles, labels, loc="lower right")
-    ax_acc.set_title("Global model on the test set")
-    return style.save(fig, out_dir, "accuracy_loss.png")
 
 
 def _profile_legend(fig, colours, extra=()):
@@ -87,10 +42,10 @@ def _rows_of(it, worker):
     return [i for i, w in enumerate(it["worker"]) if w == worker]
 
 
-def iteration_times(rd, runs, out_dir):
+def iteration_times(rd, runs, out_dir, fmt):
     """Each worker's iteration time against its local iteration, coloured by node profile, with
     the cluster median per iteration (the paper's Fig. 11-12)."""
-    runs = _runs_with(rd, runs, rd.iterations)
+    runs = rd.with_rows(runs, rd.iterations)
     fig, axes = style.panel_grid(len(runs))
     colours = _cluster_colours(rd, runs)
     for ax, run in zip(axes, runs):
@@ -118,17 +73,18 @@ def iteration_times(rd, runs, out_dir):
         ax.set_ylabel("iteration time (s)")
         ax.set_xlim(left=min(ks))
         ax.set_ylim(bottom=0)
+        style.integer_ticks(ax.xaxis)
     _profile_legend(fig, colours,
                     [(plt.Line2D([], [], color="black", lw=1.4, ls="--"),
                       "cluster median (iterations every worker reached)")])
     fig.suptitle("Iteration time per worker (chunk requested to compute done)")
-    return style.save(fig, out_dir, "iteration_times.png")
+    return style.save(fig, out_dir, "iteration_times", fmt)
 
 
-def chunk_sizes(rd, runs, out_dir):
+def chunk_sizes(rd, runs, out_dir, fmt):
     """Each worker's chunk size over simulated time (dynamic allocation resizing outliers).
     Runs whose chunks never change are left out unless no run changes them."""
-    runs = _runs_with(rd, runs, rd.iterations)
+    runs = rd.with_rows(runs, rd.iterations)
     varying = [r for r in runs if len(set(rd.iterations[r]["chunk_size"])) > 1]
     runs = varying or runs
     fig, axes = style.panel_grid(len(runs))
@@ -149,12 +105,13 @@ def chunk_sizes(rd, runs, out_dir):
         ax.set_ylabel("chunk size (samples)")
         ax.set_xlim(left=0)
         ax.set_ylim(bottom=0)
+        style.integer_ticks(ax.yaxis)
     _profile_legend(fig, colours)
     fig.suptitle("Chunk size per worker over time (one line per worker)")
-    return style.save(fig, out_dir, "chunk_sizes.png")
+    return style.save(fig, out_dir, "chunk_sizes", fmt)
 
 
-def burst_credits(rd, runs, out_dir):
+def burst_credits(rd, runs, out_dir, fmt):
     """Credits left in each B-series node's bank after each of its iterations; None when the
     cluster has no B-series node."""
     runs = [r for r in runs if r in rd.iterations and
@@ -184,4 +141,4 @@ def burst_credits(rd, runs, out_dir):
     style.legend_below(fig, [plt.Line2D([], [], color=c, lw=2) for c in legend.values()],
                        list(legend))
     fig.suptitle("Burst credits of B-series nodes after each iteration")
-    return style.save(fig, out_dir, "credits.png")
+    return style.save(fig, out_dir, "credits", fmt)

@@ -1,5 +1,6 @@
-"""One look for every figure: sizes and fonts readable in a two-column paper, 150 dpi PNG, colours
-that stay apart in print, and a stable colour per node profile and per run across figures."""
+"""One look for every figure: sizes and fonts readable in a two-column paper, 150 dpi PNG (or SVG,
+PDF), colours that stay apart in print, and a stable colour per node profile and per run across
+figures."""
 
 import os
 
@@ -7,7 +8,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib import ticker  # noqa: E402,F401 (for the figure modules)
+from matplotlib import ticker  # noqa: E402
 
 DPI = 150
 
@@ -26,7 +27,16 @@ plt.rcParams.update({
     "legend.frameon": False,
     "figure.constrained_layout.use": True,
     "savefig.dpi": DPI,
+    # SVG element ids are hashes salted with a random value unless fixed: the same data must give
+    # the same bytes.
+    "svg.hashsalt": "hermes-sim",
 })
+
+# Metadata a format would stamp with the date or the matplotlib version, left out (None) for
+# deterministic files.
+_NO_STAMPS = {"png": {"Software": None},
+              "svg": {"Date": None, "Creator": None},
+              "pdf": {"CreationDate": None, "Creator": None, "Producer": None}}
 
 RUN_COLOURS = plt.get_cmap("tab10").colors
 
@@ -80,13 +90,22 @@ def legend_below(fig, handles, labels):
                             frameon=False)
 
 
-def save(fig, out_dir, name):
-    """Writes the figure as out_dir/name (PNG, 150 dpi) and returns the path."""
+def integer_ticks(axis):
+    """Ticks at whole numbers only, for iteration and count axes (never 1.25 iterations)."""
+    axis.set_major_locator(ticker.MaxNLocator(integer=True))
+
+
+def save(fig, out_dir, name, fmt):
+    """Writes the figure as out_dir/name.fmt (fmt one of data.FORMATS; PNG at 150 dpi) and
+    returns the path."""
     os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, name)
-    tmp = path + ".tmp.png"
-    # No software version in the file: the same data give the same bytes on any install.
-    fig.savefig(tmp, dpi=DPI, metadata={"Software": None})
-    plt.close(fig)
-    os.replace(tmp, path)  # a figure is complete or absent
+    path = os.path.join(out_dir, "%s.%s" % (name, fmt))
+    tmp = "%s.tmp.%s" % (path, fmt)
+    try:
+        fig.savefig(tmp, dpi=DPI, format=fmt, metadata=_NO_STAMPS[fmt])
+        os.replace(tmp, path)  # a figure is complete or absent
+    finally:
+        plt.close(fig)
+        if os.path.exists(tmp):
+            os.remove(tmp)
     return path

@@ -1,8 +1,8 @@
 """Figures of a sweep directory (`hermes-sim sweep ... --out DIR`): DIR/summary.csv has one row per
 point and run, with the columns `point`, one column per grid key named by its key path
-(`runs.hermes.alpha`), then every column of a run's summary.csv. The seeds of a grid cell are
-averaged. Two varying grid keys give heatmaps of simulated time, accuracy and API calls; one gives
-line plots (with the seeds' min-max range)."""
+(`runs.hermes.alpha`, numbers written the shortest way), then every column of a run's
+summary.csv. The seeds of a grid cell are averaged. Two varying grid keys give heatmaps of
+simulated time, accuracy and API calls; one gives line plots (with the seeds' min-max range)."""
 
 import os
 import re
@@ -10,12 +10,14 @@ import re
 import numpy as np
 
 from . import style
-from .data import SUMMARY_COLUMNS, PlotError, canonical_value, read_table
+from .data import SUMMARY_COLUMNS, PlotError, canonical_value, read_table, select_runs
 from .style import plt
 
 def read_sweep(path):
+    """DIR/summary.csv and its grid keys: the columns between `point` and `run`."""
     table = read_table(os.path.join(path, "summary.csv"), ("point",) + SUMMARY_COLUMNS)
-    grid = [c for c in table.columns if c != "point" and c not in SUMMARY_COLUMNS]
+    start, end = table.columns.index("point"), table.columns.index("run")
+    grid = table.columns[start + 1:end]
     if not grid:
         raise PlotError("%s: no grid columns (expected columns named by key path, e.g. "
                         "runs.hermes.alpha, between point and run)" % table.path)
@@ -102,7 +104,7 @@ def plane(table, grid, by_cell, kx, ky):
     return xs, ys, cells_xy, means, labels
 
 
-def heatmap(table, grid, run, by_cell, keys, out_dir):
+def heatmap(table, grid, run, by_cell, keys, out_dir, fmt):
     kx, ky = keys[0], keys[1]
     xs, ys, cells_xy, grid_values, labels = plane(table, grid, by_cell, kx, ky)
     fig, axes = plt.subplots(1, 3, figsize=(max(11.0, 1.2 * len(xs) * 3 + 3), 0.55 * len(ys) + 3))
@@ -135,10 +137,10 @@ def heatmap(table, grid, run, by_cell, keys, out_dir):
     if len(keys) > 2:
         note += "; averaged over " + ", ".join(keys[2:])
     fig.suptitle("Sweep of run %s over %s x %s (%s)" % (run, kx, ky, note))
-    return style.save(fig, out_dir, "sweep_%s.png" % run)
+    return style.save(fig, out_dir, "sweep_" + run, fmt)
 
 
-def lines(table, grid, run, by_cell, key, out_dir):
+def lines(table, grid, run, by_cell, key, out_dir, fmt):
     ik = grid.index(key)
     per_value = {}
     for cell, rows in by_cell.items():
@@ -158,16 +160,18 @@ def lines(table, grid, run, by_cell, key, out_dir):
                     marker="o", ms=4, lw=1.3, capsize=3, color="#1f77b4")
         if not numeric:
             ax.set_xticks(positions, [_value_text(v) for v in xs])
+        elif all(float(x).is_integer() for x in xs):  # e.g. a cap or a window: whole numbers
+            style.integer_ticks(ax.xaxis)
         ax.set_xlabel(_key_label(key))
         ax.set_ylabel(labels[m])
         ax.set_title(labels[m].split(" (")[0])
     fig.suptitle("Sweep of run %s over %s (%s%s)"
                  % (run, key, _seed_text(per_value.values()),
                     "; bar: min-max" if any(len(r) > 1 for r in per_value.values()) else ""))
-    return style.save(fig, out_dir, "sweep_%s.png" % run)
+    return style.save(fig, out_dir, "sweep_" + run, fmt)
 
 
-def sweep_figures(path, out_dir, notes, only=None):
+def sweep_figures(path, out_dir, notes, only, fmt):
     """Heatmaps or line plots for each run of the sweep (or the comma-separated runs `only`);
     returns the files written."""
     table, grid = read_sweep(path)
@@ -175,13 +179,7 @@ def sweep_figures(path, out_dir, notes, only=None):
     for name in (r["run"].strip() for r in table.rows):
         if name not in runs:
             runs.append(name)
-    if only:
-        wanted = [n.strip() for n in only.split(",") if n.strip()]
-        unknown = [n for n in wanted if n not in runs]
-        if unknown:
-            raise PlotError("--runs: %s has no run named %s (its runs: %s)"
-                            % (table.path, ", ".join(unknown), ", ".join(runs)))
-        runs = wanted
+    runs = select_runs(only, runs, table.path)
     written = []
     for run in runs:
         by_cell, varying = cells(table, grid, run)
@@ -190,9 +188,9 @@ def sweep_figures(path, out_dir, notes, only=None):
         elif not varying:
             notes.append("run %s: the grid (%s) does not vary it" % (run, ", ".join(grid)))
         elif len(varying) == 1:
-            written.append(lines(table, grid, run, by_cell, varying[0], out_dir))
+            written.append(lines(table, grid, run, by_cell, varying[0], out_dir, fmt))
         else:
-            written.append(heatmap(table, grid, run, by_cell, varying, out_dir))
+            written.append(heatmap(table, grid, run, by_cell, varying, out_dir, fmt))
     if not written:
         raise PlotError("%s: nothing to draw (%s)" % (table.path, "; ".join(notes)))
     return written

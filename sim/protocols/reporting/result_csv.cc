@@ -1,4 +1,4 @@
-// The CSV files of protocol runs (see result_csv.h); summary.csv's params column follows the
+// The CSV files of protocol runs (see result_csv.h); summary.csv's parameter columns follow the
 // declarations of sim/scenario/run_params.cc.
 #include "sim/protocols/reporting/result_csv.h"
 
@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "base/number_text.h"
-#include "base/string_join.h"
 #include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
 #include "sim/protocols/skeleton/run_context.h"
@@ -16,30 +15,35 @@
 namespace hermes::protocols {
 
 namespace {
-std::string num(double v) { return format_fixed(v, 6); }
-}  // namespace
 
-std::string run_params(const scenario::RunSpec& r) {
-  // As each parameter declares (scenario::RunParam::column); numbers rounded to 6 decimals, then
-  // canonical (shortest, keys sorted) like every params text.
-  std::vector<std::string> parts;
-  for (const scenario::RunParam* p : scenario::params_of(r.protocol)) {
-    if (p->column == scenario::ColumnForm::kNever) continue;
-    if (p->column == scenario::ColumnForm::kIfChanged && p->is_default(r)) continue;
-    parts.push_back(std::string(p->key) + "=" + scenario::param_text(*p, p->value(r), num));
-  }
-  return metrics::canonical_params(join_strings(parts, ";"));
+std::string num(double v) { return format_fixed(v, 6); }
+
+// The cell of `key` in the parameter columns: the run's value (numbers rounded to 6 decimals, then
+// canonical like every params text), or "" when its protocol does not take the parameter.
+std::string param_cell(const scenario::RunSpec& r, std::string_view key) {
+  const scenario::RunParam* p = scenario::param_of(r.protocol, key);
+  if (p == nullptr) return "";
+  return metrics::canonical_value(scenario::param_text(*p, p->value(r), num));
 }
+
+// A speedup compares times to the same end: both runs must have converged by the stop rule. A run
+// that diverged stopped early because it failed, and one cut by a cap did not finish.
+bool comparable(const RunResult& x) {
+  return x.status == RunStatus::kOk && x.stop_reason != StopReason::kMaxIterations &&
+         x.stop_reason != StopReason::kMaxSimTime;
+}
+
+}  // namespace
 
 void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
                        const std::vector<FinishedRun>& runs) {
   std::vector<std::string> columns(metrics::kSummaryColumns.begin(),
                                    metrics::kSummaryColumns.end());
   metrics::CsvWriter w(out, columns);
-  // Speedup against the scenario's BSP run, when it has one that finished.
+  // Speedup against the scenario's first BSP run that converged.
   const RunResult* bsp = nullptr;
   for (const auto& r : runs) {
-    if (r.spec->protocol == scenario::Protocol::kBsp && r.result.status == RunStatus::kOk) {
+    if (r.spec->protocol == scenario::Protocol::kBsp && comparable(r.result)) {
       bsp = &r.result;
       break;
     }
@@ -47,15 +51,15 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
   for (const auto& r : runs) {
     const RunResult& x = r.result;
     w.field(r.spec->name).field(scenario::protocol_name(r.spec->protocol));
-    w.field(run_params(*r.spec))
-        .field(sc.seed)
-        .field(run_status_text(x.status))
-        .field(stop_reason_text(x.stop_reason));
+    for (const std::string_view key : metrics::kSummaryParamColumns) {
+      w.field(param_cell(*r.spec, key));
+    }
+    w.field(sc.seed).field(run_status_text(x.status)).field(stop_reason_text(x.stop_reason));
     w.field(x.updates).field(x.total_local_iterations());
     w.field(engine::to_seconds(x.sim_time), 6).field(x.wi_avg(), 4);
-    w.field(x.accuracy_at_best, 6).field(x.best_loss, 6);
+    w.field(x.accuracy_at_best, 6).field(x.best_loss, 6).field(x.final_loss(), 6);
     w.field(x.api.total()).field(x.bytes, 0).field(x.major_updates);
-    if (bsp != nullptr && x.sim_time > engine::SimTime{}) {
+    if (bsp != nullptr && comparable(x) && x.sim_time > engine::SimTime{}) {
       w.field(engine::to_seconds(bsp->sim_time) / engine::to_seconds(x.sim_time), 4);
     } else {
       w.empty();
@@ -119,8 +123,7 @@ void write_api_csv(std::ostream& out, const std::vector<FinishedRun>& runs) {
                                                           {"pushes", a.pushes},
                                                           {"pulls", a.pulls},
                                                           {"logs", a.logs},
-                                                          {"polls", a.polls},
-                                                          {"total", a.total()}};
+                                                          {"polls", a.polls}};
     for (const auto& [kind, calls] : kinds) {
       w.field(r.spec->name).field(kind).field(calls);
       // The waiting that the polls stand for (workers' time summed), on the polls row only.

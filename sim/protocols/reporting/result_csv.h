@@ -2,7 +2,8 @@
 //   summary.csv  one row per run (the paper's table; read back by `hermes-sim compare`)
 //   global.csv   one row per aggregation: the global model's test loss and accuracy over time
 //   workers.csv  one row per worker iteration
-//   api.csv      one row per run and kind of control call (the paper's API calls, by kind)
+//   api.csv      one row per run and kind of control call (the paper's API calls, by kind; the
+//                total is theirs to sum: summary.csv's api_calls)
 #pragma once
 
 #include <ostream>
@@ -14,9 +15,6 @@
 #include "sim/scenario/scenario.h"
 
 namespace hermes::protocols {
-
-// "key=value;..." of the run's protocol parameters, keys sorted (bsp/asp: "").
-std::string run_params(const scenario::RunSpec& run);
 
 struct FinishedRun {
   const scenario::RunSpec* spec;

@@ -322,6 +322,12 @@ void ProtocolRun::finish(RunStatus status, StopReason reason) {
   trace_instant(InstantKind::kStop,
                 {.updates = result_.updates, .reason = stop_reason_text(reason)});
   finished_ = true;
+  // A run that stopped with its loss far above its best diverged, whatever rule stopped it.
+  const double last = result_.final_loss();
+  if (status == RunStatus::kOk && !result_.global.empty() &&
+      last > ctx_.scenario.training.stop.divergence_factor * result_.best_loss) {
+    status = RunStatus::kDiverged;
+  }
   result_.status = status;
   result_.stop_reason = reason;
   result_.sim_time = ctx_.sim.now();

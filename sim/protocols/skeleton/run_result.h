@@ -17,6 +17,8 @@ namespace hermes::protocols {
 // between a major update (pushed) and a minor one (kept local).
 enum class UpdateKind { kPush, kMajor, kMinor };
 // How a run ended.
+// kDiverged: a loss became non-finite, or the run ended with its last loss above
+// training.stop.divergence_factor times its best (its loss kept rising until the stop rule fired).
 enum class RunStatus { kOk, kDiverged };
 // Why a run ended.
 enum class StopReason {
@@ -113,6 +115,10 @@ struct RunResult {
   std::vector<WorkerIterationRecord> local_iteration_log;
 
   std::int64_t total_local_iterations() const;
+  // The global test loss at the last evaluation; nan before the first.
+  double final_loss() const {
+    return global.empty() ? std::numeric_limits<double>::quiet_NaN() : global.back().loss;
+  }
   // Worker independence: local iterations / global-model requests, averaged over workers.
   double wi_avg() const;
 };

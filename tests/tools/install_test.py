@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""ctest install_tree: `cmake --install` of the build into a scratch prefix (under the build
+directory, removed afterwards) gives a hermes-sim that runs from any directory without HERMES_HOME:
+it finds its share directory beside bin/, validates and lists the installed scenarios and
+profiles, writes a default run directory under ./hermes-results (never into the share
+directory), and hermes-plot answers --help. Usage: install_test.py CMAKE BUILD_DIR"""
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+CMAKE, BUILD = sys.argv[1], os.path.abspath(sys.argv[2])
+del sys.argv[1:3]  # the rest is unittest's
+
+
+def env_without_home(**extra):
+    env = {k: v for k, v in os.environ.items() if k not in ("HERMES_HOME", "HERMES_DATA_DIR")}
+    env.update(extra)
+    return env
+
+
+class InstalledTree(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.scratch = tempfile.mkdtemp(prefix="install-test-", dir=BUILD)
+        cls.prefix = os.path.join(cls.scratch, "prefix")
+        r = subprocess.run([CMAKE, "--install", BUILD, "--prefix", cls.prefix],
+                           capture_output=True, text=True, timeout=300)
+        if r.returncode != 0:
+            shutil.rmtree(cls.scratch)
+            raise AssertionError("cmake --install failed:\n" + r.stdout + r.stderr)
+        cls.share = os.path.join(cls.prefix, "share", "hermes-sim")
+        cls.binary = os.path.join(cls.prefix, "bin", "hermes-sim")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.scratch, ignore_errors=True)
+
+    def setUp(self):
+        self.cwd = tempfile.mkdtemp(prefix="cwd-", dir=self.scratch)  # not the source tree
+
+    def sim(self, *args, env=None):
+        return subprocess.run([self.binary, *args], cwd=self.cwd, env=env or env_without_home(),
+                              capture_output=True, text=True, timeout=120)
+
+    def test_installs_binary_data_plot_tool_and_docs(self):
+        for rel in ["bin/hermes-sim", "bin/hermes-plot",
+                    "share/hermes-sim/scenarios/profiles/azure.json",
+                    "share/hermes-sim/scenarios/paper/mnist.json",
+                    "share/hermes-sim/scenarios/README.md",
+                    "share/hermes-sim/results/reference/paper-mnist.csv",
+                    "share/hermes-sim/tools/plot", "share/hermes-sim/tools/hermes_plot/cli.py",
+                    "share/doc/hermes-sim/README.md", "share/doc/hermes-sim/docs/architecture.md"]:
+            self.assertTrue(os.path.isfile(os.path.join(self.prefix, rel)), rel)
+        for exe in ["bin/hermes-sim", "bin/hermes-plot", "share/hermes-sim/tools/plot"]:
+            self.assertTrue(os.access(os.path.join(self.prefix, exe), os.X_OK), exe)
+
+    def test_version_names_the_installed_home(self):
+        r = self.sim("--version")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("\nhome: %s (installed: ../share/hermes-sim beside %s/bin)\n"
+                      % (self.share, self.prefix), r.stdout)
+
+    def test_profiles_and_validate_read_the_share_directory(self):
+        r = self.sim("profiles")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("DS2_v2", r.stdout)
+        r = self.sim("validate", os.path.join(self.share, "scenarios/paper/mnist.json"))
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+    def test_a_run_without_out_writes_under_the_current_directory(self):
+        r = self.sim("run", os.path.join(self.share, "scenarios/examples/demo.json"),
+                     "--threads", "1")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        runs = os.listdir(os.path.join(self.cwd, "hermes-results"))
+        self.assertEqual(len(runs), 1, runs)
+        self.assertTrue(runs[0].startswith("demo-"), runs)
+        self.assertTrue(os.path.isfile(os.path.join(self.cwd, "hermes-results", runs[0],
+                                                    "demo_workers.csv")))
+        self.assertFalse(os.path.exists(os.path.join(self.share, "results", runs[0])))
+
+    def test_the_share_directory_is_never_a_run_directory(self):
+        r = self.sim("run", os.path.join(self.share, "scenarios/examples/demo.json"),
+                     "--out", self.share)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("hermes-sim never writes a run directory there", r.stderr)
+
+    def test_hermes_home_wins_and_a_wrong_one_is_an_error(self):
+        other = os.path.join(self.scratch, "other-home")
+        shutil.copytree(self.share, other, dirs_exist_ok=True)
+        r = self.sim("--version", env=env_without_home(HERMES_HOME=other))
+        self.assertIn("\nhome: %s ($HERMES_HOME)\n" % other, r.stdout)
+        r = self.sim("profiles", env=env_without_home(HERMES_HOME=other + "/missing"))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("HERMES_HOME '%s/missing' does not exist" % other, r.stderr)
+
+    def test_hermes_plot_answers_help(self):
+        plot = os.path.join(self.prefix, "bin", "hermes-plot")
+        env = env_without_home()
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # the launcher itself must prevent it
+        r = subprocess.run([plot, "--help"], cwd=self.cwd, env=env, capture_output=True,
+                           text=True, timeout=120)
+        self.assertEqual(glob.glob(os.path.join(self.share, "**", "__pycache__"),
+                                   recursive=True), [])
+        have = subprocess.run(["/usr/bin/python3", "-c", "import matplotlib, numpy"],
+                              capture_output=True).returncode == 0
+        if have:
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("RUN_OR_SWEEP_DIR", r.stdout)
+            self.assertIn("--reference", r.stdout)
+        else:  # tools/plot's own check, reached through the launcher
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("python3-matplotlib", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
