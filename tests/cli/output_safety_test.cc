@@ -159,16 +159,8 @@ TEST_F(OutputSafety, TrailingSlashesAndTraceTargetsAreSettledBeforeTheRun) {
   EXPECT_EQ(run("--out out2 --trace t.json --force").status, 0);
 }
 
-// Starts `command` (through sh, exec'd so that the PID is hermes-sim's) with its output in `log`.
-pid_t spawn(const std::string& command, const std::string& log) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const std::string full = "exec " + command + " >" + log + " 2>&1";
-    ::execl("/bin/sh", "sh", "-c", full.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  return pid;
-}
+// Starts `command` with its output in `log`; the PID is hermes-sim's.
+using hermes::testing::spawn_command;
 
 // Waits (up to a minute, a safety net only) until `p` exists.
 bool wait_for(const std::string& p) {
@@ -188,7 +180,7 @@ std::string long_run(const fs::path& dir, const std::string& out) {
 
 TEST_F(OutputSafety, AnInterruptedRunLeavesNothingBehind) {
   for (const int sig : {SIGTERM, SIGINT}) {
-    const pid_t pid = spawn(long_run(dir_, "long"), path("log"));
+    const pid_t pid = spawn_command(long_run(dir_, "long"), path("log"));
     const std::string partial = path("long.partial-" + std::to_string(pid));
     ASSERT_TRUE(wait_for(partial + "/.hermes-run"));
     ::kill(pid, sig);
@@ -208,7 +200,7 @@ TEST_F(OutputSafety, AnInterruptedRunLeavesNothingBehind) {
 }
 
 TEST_F(OutputSafety, LeftoversOfAKilledRunAreCleanedByTheNextStart) {
-  const pid_t pid = spawn(long_run(dir_, "long"), path("log"));
+  const pid_t pid = spawn_command(long_run(dir_, "long"), path("log"));
   const std::string partial = path("long.partial-" + std::to_string(pid));
   ASSERT_TRUE(wait_for(partial + "/.hermes-run"));
   ::kill(pid, SIGKILL);
@@ -233,11 +225,12 @@ TEST_F(OutputSafety, LeftoversOfAKilledRunAreCleanedByTheNextStart) {
 TEST_F(OutputSafety, ATargetThatAppearsDuringTheRunKeepsTheResultsAside) {
   // A demo of a few tenths of a second; stopped as soon as its temporary directory exists, while
   // someone else creates its target, then continued.
-  const pid_t pid = spawn(std::string(HERMES_BINARY) + " run " + kDemo +
-                              " --set runs.demo.iterations=20000 --set outputs.timeline=false "
-                              "--out " +
-                              path("late"),
-                          path("log"));
+  const pid_t pid =
+      spawn_command(std::string(HERMES_BINARY) + " run " + kDemo +
+                        " --set runs.demo.iterations=20000 --set outputs.timeline=false "
+                        "--out " +
+                        path("late"),
+                    path("log"));
   ASSERT_TRUE(wait_for(path("late.partial-" + std::to_string(pid)) + "/.hermes-run"));
   ::kill(pid, SIGSTOP);
   put("late/theirs.txt", "theirs");

@@ -124,3 +124,15 @@ class SweepCli : public ::testing::Test {
 };
 
 }  // namespace hermes::sweep::testing
+
+namespace hermes::sweep {
+
+// What the sweep test files name unqualified.
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+using hermes::testing::run_command;
+using testing::lines;
+using testing::slurp;
+using SweepCli = testing::SweepCli;
+
+}  // namespace hermes::sweep

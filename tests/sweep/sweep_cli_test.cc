@@ -15,13 +15,6 @@
 namespace hermes::sweep {
 namespace {
 
-namespace fs = std::filesystem;
-using hermes::testing::run_command;
-using Json = nlohmann::ordered_json;
-using testing::lines;
-using testing::slurp;
-using SweepCli = testing::SweepCli;
-
 TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
   const auto r = sweep(dir("a"), "--jobs 2");
   ASSERT_EQ(r.status, 0) << r.output;

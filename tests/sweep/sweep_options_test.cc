@@ -16,13 +16,6 @@
 namespace hermes::sweep {
 namespace {
 
-namespace fs = std::filesystem;
-using hermes::testing::run_command;
-using Json = nlohmann::ordered_json;
-using testing::lines;
-using testing::slurp;
-using SweepCli = testing::SweepCli;
-
 TEST_F(SweepCli, RunsSelectsTheRunsOfEveryPointAndResumeKeepsTheSelection) {
   // Without --runs the sweep says which run the grid leaves alone (bsp: 2 x 2 alpha/beta points).
   auto r = sweep(dir("runs-all"), "--jobs 2");

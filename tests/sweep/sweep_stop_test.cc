@@ -19,12 +19,7 @@
 namespace hermes::sweep {
 namespace {
 
-namespace fs = std::filesystem;
-using hermes::testing::run_command;
 using hermes::testing::spawn_command;
-using testing::lines;
-using testing::slurp;
-using SweepCli = testing::SweepCli;
 
 TEST(SweepStop, TheResumeCommandReadsBackInAShell) {
   EXPECT_EQ(shell_command({"build/hermes-sim", "sweep", "a b.json", "--out", "it's", "--set",
