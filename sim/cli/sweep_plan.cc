@@ -117,10 +117,16 @@ std::string unvaried_runs_note(const SweepPlan& plan) {
                      (one ? "it" : "them") + " identically at all " + std::to_string(per_seed) +
                      " grid points (" + std::to_string(per_seed - 1) + " repeats per seed)";
   if (varied.empty()) return note + ": the grid changes no run at all";
+  // summary.csv's speedup_vs_bsp compares each run with the scenario's BSP run.
+  const bool bsp_left_out = std::any_of(
+      plan.points[0].runs.begin(), plan.points[0].runs.end(), [&](const scenario::RunSpec& r) {
+        return r.protocol == scenario::Protocol::kBsp &&
+               std::find(unvaried.begin(), unvaried.end(), r.name) != unvaried.end();
+      });
   return note + "; --runs " + join_strings(varied, ",") +
          " runs only the runs the grid varies (summary.csv then has no " +
-         join_strings(unvaried, ", ") +
-         " rows, nor what is computed relative to them, such as speedup_vs_bsp)";
+         join_strings(unvaried, ", ") + " rows" +
+         (bsp_left_out ? ", and no speedup_vs_bsp, which needs the BSP run)" : ")");
 }
 
 }  // namespace hermes::cli

@@ -100,7 +100,10 @@ std::string timeouts_report(const std::vector<PointOutcome>& timed_out,
      << dir.timed_out_path()
      << "; run the same command again to retry them (with a larger --point-timeout if they need "
         "more time):\n";
-  for (const auto& outcome : timed_out) {
+  std::vector<PointOutcome> by_point = timed_out;  // in the order they ended
+  std::sort(by_point.begin(), by_point.end(),
+            [](const PointOutcome& a, const PointOutcome& b) { return a.index < b.index; });
+  for (const auto& outcome : by_point) {
     os << "  " << point_name(outcome.index, points.size()) << ' '
        << point_label(grid, points[outcome.index]) << " (wall " << std::fixed
        << std::setprecision(1) << outcome.wall_s << " s)\n";
