@@ -40,8 +40,9 @@ int cmd_run(const Args& args) {
   double max_memory_gb = 0, max_hours = 0;
   desc.add_options()("help,h", "show this help")(
       "out,o", po::value<std::string>(&out),
-      "output directory (default: outputs.dir of the scenario, else "
-      "results/<name>-<timestamp>)")(
+      "output directory (default: outputs.dir of the scenario, else results/<name>-<timestamp> "
+      "in the source tree for a build-tree binary, or ./hermes-results/<name>-<timestamp> for an "
+      "installed one or with $HERMES_HOME set; hermes-sim --version says which home it uses)")(
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
       "override a scenario value: key.path=value (repeatable; runs.<name>.<key> addresses a "
       "run by name)")("force",

@@ -26,7 +26,7 @@ using Json = nlohmann::ordered_json;
 // Catalog used when a scenario has no "profiles" key, relative to the repository root.
 inline constexpr std::string_view kDefaultCatalog = "scenarios/profiles/azure.json";
 
-// Defaults of the Hermes reference (/work/shared/spec/hermes-reference.md) and of this schema.
+// Defaults of the Hermes reference (summarised in docs/paper.md) and of this schema.
 // Hermes' GUP defaults (alpha, beta, lambda, window) are the policy's own
 // (sim/protocols/policies/gup_defaults.h). How each run parameter is read, named and reported:
 // sim/scenario/run_params.h.

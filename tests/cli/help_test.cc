@@ -47,10 +47,17 @@ std::string line_starting(const std::string& text, const std::string& start) {
 
 // The positional arguments each command's usage line must name (none: options only).
 const std::map<std::string, std::string> kPositional = {
-    {"run", "SCENARIO"},   {"validate", "FILE..."},    {"profiles", ""},
-    {"train", ""},         {"compare", "SUMMARY.csv"}, {"sweep", "SCENARIO"},
-    {"bench", "<what>"},   {"bench engine", ""},       {"bench math", ""},
-    {"bench network", ""}, {"bench run", "SCENARIO"},
+    {"run", "SCENARIO"},
+    {"validate", "FILE..."},
+    {"profiles", ""},
+    {"train", ""},
+    {"compare", "RUN_DIR|SUMMARY.csv"},
+    {"sweep", "SCENARIO"},
+    {"bench", "<what>"},
+    {"bench engine", ""},
+    {"bench math", ""},
+    {"bench network", ""},
+    {"bench run", "SCENARIO"},
 };
 
 void expect_help(const std::string& command) {

@@ -7,11 +7,14 @@ import sys
 
 from .data import FORMATS, PlotError, check_run_dir, is_demo_dir, is_sweep_dir
 
+# The name messages use: the installed launcher (cmake/hermes-plot.in) says hermes-plot.
+PROG = os.environ.get("HERMES_PLOT_NAME", "tools/plot")
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # usage errors exit 1 like every other error of tools/plot
         self.print_usage(sys.stderr)
-        self.exit(1, "tools/plot: error: %s\n" % message)
+        self.exit(1, "%s: error: %s\n" % (PROG, message))
 
 
 def _format(text):
@@ -22,7 +25,7 @@ def _format(text):
 
 def parse_args(argv):
     p = _Parser(
-        prog="tools/plot",
+        prog=PROG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Figures of a run directory of `hermes-sim run` or a sweep directory of\n"
                     "`hermes-sim sweep`, into DIR/plots/ (--out elsewhere).\n\n"
@@ -53,7 +56,7 @@ def parse_args(argv):
 
 
 def warn(message):
-    print("tools/plot: warning: %s" % message, file=sys.stderr)
+    print("%s: warning: %s" % (PROG, message), file=sys.stderr)
 
 
 def plot_run(path, out_dir, args, notes):
@@ -114,10 +117,10 @@ def main(argv=None):
             check_run_dir(path)
             written = plot_run(path, out_dir, args, notes)
     except (PlotError, OSError) as e:
-        print("tools/plot: error: %s" % e, file=sys.stderr)
+        print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return 1
     for note in notes:
-        print("tools/plot: note: %s" % note, file=sys.stderr)
+        print("%s: note: %s" % (PROG, note), file=sys.stderr)
     for f in written:
         print("wrote %s" % f)
     return 0

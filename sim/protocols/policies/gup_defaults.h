@@ -1,5 +1,5 @@
 // The defaults of Hermes' generalized update policy (GUP), those of the Hermes reference
-// (/work/shared/spec/hermes-reference.md). The policies are the lowest layer of sim/protocols/,
+// (summarised in docs/paper.md). The policies are the lowest layer of sim/protocols/,
 // below the scenario schema (tools/check-layers): the policy (hermes_gup.h) and the schema
 // (sim/scenario/run_params.cc) both take them from this one place.
 #pragma once
