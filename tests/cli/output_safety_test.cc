@@ -202,12 +202,15 @@ TEST_F(OutputSafety, AnInterruptedRunLeavesNothingBehind) {
 TEST_F(OutputSafety, LeftoversOfAKilledRunAreCleanedByTheNextStart) {
   const pid_t pid = spawn_command(long_run(dir_, "long"), path("log"));
   const std::string partial = path("long.partial-" + std::to_string(pid));
+  const std::string trace_tmp = path("long.trace.json.tmp-" + std::to_string(pid));
+  // Both temporaries must exist before the kill: the trace's is created a moment after the run
+  // directory's marker, and killing in between left no trace temporary (a flaky failure).
   ASSERT_TRUE(wait_for(partial + "/.hermes-run"));
+  ASSERT_TRUE(wait_for(trace_tmp));
   ::kill(pid, SIGKILL);
   int status = 0;
   ::waitpid(pid, &status, 0);
   fs::remove(path("log"));
-  const std::string trace_tmp = path("long.trace.json.tmp-" + std::to_string(pid));
   EXPECT_TRUE(fs::exists(partial));
   EXPECT_TRUE(fs::exists(trace_tmp));
   // Another run beside it, with the same trace name, cleans both up and says so.
