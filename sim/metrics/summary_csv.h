@@ -36,34 +36,29 @@ inline constexpr std::array<std::string_view, 11> kSummaryParamColumns = {"dynam
 // Columns of summary.csv, in the order the simulator writes them: the run, its parameters, its
 // seed and outcome, its metrics. Extra columns are ignored; a missing column is an error, except
 // speedup_vs_bsp (absent = empty in every row).
-inline constexpr std::size_t kSummaryParamsAt = 2;  // index of the first parameter column
-inline constexpr std::array<std::string_view, 27> kSummaryColumns = {"run",
-                                                                     "protocol",
-                                                                     "dynamic_allocation",
-                                                                     "staleness",
-                                                                     "lookahead",
-                                                                     "async_update",
-                                                                     "alpha",
-                                                                     "beta",
-                                                                     "lambda",
-                                                                     "window",
-                                                                     "variant",
-                                                                     "gup",
-                                                                     "loss_weighting",
-                                                                     "seed",
-                                                                     "status",
-                                                                     "stop_reason",
-                                                                     "iterations",
-                                                                     "local_iterations",
-                                                                     "sim_time_s",
-                                                                     "wi_avg",
-                                                                     "accuracy",
-                                                                     "loss",
-                                                                     "final_loss",
-                                                                     "api_calls",
-                                                                     "bytes",
-                                                                     "major_updates",
-                                                                     "speedup_vs_bsp"};
+inline constexpr std::array<std::string_view, 2> kSummaryRunColumns = {"run", "protocol"};
+inline constexpr std::array<std::string_view, 14> kSummaryResultColumns = {
+    "seed",       "status", "stop_reason",   "iterations",    "local_iterations",
+    "sim_time_s", "wi_avg", "accuracy",      "loss",          "final_loss",
+    "api_calls",  "bytes",  "major_updates", "speedup_vs_bsp"};
+inline constexpr std::size_t kSummaryParamsAt = kSummaryRunColumns.size();  // first parameter
+
+namespace detail {
+template <std::size_t A, std::size_t B, std::size_t C>
+constexpr std::array<std::string_view, A + B + C> concat(const std::array<std::string_view, A>& a,
+                                                         const std::array<std::string_view, B>& b,
+                                                         const std::array<std::string_view, C>& c) {
+  std::array<std::string_view, A + B + C> out{};
+  std::size_t i = 0;
+  for (const auto s : a) out[i++] = s;
+  for (const auto s : b) out[i++] = s;
+  for (const auto s : c) out[i++] = s;
+  return out;
+}
+}  // namespace detail
+
+inline constexpr auto kSummaryColumns =
+    detail::concat(kSummaryRunColumns, kSummaryParamColumns, kSummaryResultColumns);
 
 // The status of a run that completed and is compared; every other status (failed, timeout, ...)
 // excludes the row, and its numeric fields may then be empty.
