@@ -115,7 +115,7 @@ std::string unvaried_runs_note(const SweepPlan& plan) {
   std::string note = "note: no grid key changes " + std::string(one ? "run " : "runs ") +
                      join_strings(unvaried, ", ") + ", so each seed computes " +
                      (one ? "it" : "them") + " identically at all " + std::to_string(per_seed) +
-                     " grid points (" + std::to_string(per_seed - 1) + " repeats per seed)";
+                     " grid points (" + counted(per_seed - 1, "repeat") + " per seed)";
   if (varied.empty()) return note + ": the grid changes no run at all";
   // summary.csv's speedup_vs_bsp compares each run with the scenario's BSP run.
   const bool bsp_left_out = std::any_of(
