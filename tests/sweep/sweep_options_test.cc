@@ -164,22 +164,24 @@ void expect_same_points(const std::string& a, const std::string& b, std::size_t 
 }
 
 TEST_F(SweepCli, APointPastItsTimeoutIsAbandonedRecordedAndRunAgain) {
-  // Two points: 0000 stops after one update, 0001 would apply 10^6 of them: it is abandoned.
+  // Two points: 0000 stops after one update, 0001 would apply 10^6 of them: it is abandoned. The
+  // timeout leaves the first point seconds to spare even under a sanitizer on a loaded machine
+  // (0.3 s did not, once), and is far below what 10^6 updates take.
   const std::string two_points =
       "--runs hermes --grid runs.hermes.alpha=-0.5 --grid runs.hermes.beta=0.1 "
       "--set training.stop.patience=1000000 --jobs 1 --grid training.stop.max_iterations=";
-  const std::string timeout = two_points + "1,1000000 --point-timeout 0.3";
+  const std::string timeout = two_points + "1,1000000 --point-timeout 4.5";
   auto r = sweep(dir("timeout"), timeout);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("training.stop.max_iterations=1000000 seed=11: FAILED: timed out: still "
-                          "running after --point-timeout 0.3 s of wall time; abandoned, its "
+                          "running after --point-timeout 4.5 s of wall time; abandoned, its "
                           "partial output removed"),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("sweep " + dir("timeout") + ": 1/2 points done (1 now)"),
             std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find("1 point timed out (--point-timeout 0.3 s): abandoned, partial outputs "
+  EXPECT_NE(r.output.find("1 point timed out (--point-timeout 4.5 s): abandoned, partial outputs "
                           "removed, listed in " +
                           dir("timeout") +
                           "/timed_out.json; run the same command again to retry them (with a "
@@ -193,7 +195,7 @@ TEST_F(SweepCli, APointPastItsTimeoutIsAbandonedRecordedAndRunAgain) {
   }
   EXPECT_EQ(entries, std::vector<std::string>{"0000"});  // no partial directory of 0001 left
   EXPECT_EQ(Json::parse(slurp(dir("timeout") + "/timed_out.json")).dump(),
-            R"({"points":[{"point":"0001","timeout_s":0.3}]})");
+            R"({"points":[{"point":"0001","timeout_s":4.5}]})");
   EXPECT_EQ(lines(slurp(dir("timeout") + "/summary.csv")), 1u + 1);
 
   // The point that finished is the same bytes as without a timeout.
@@ -204,18 +206,18 @@ TEST_F(SweepCli, APointPastItsTimeoutIsAbandonedRecordedAndRunAgain) {
   // earlier start); the record then keeps only the point that timed out again.
   fs::remove_all(dir("timeout") + "/points/0000");
   std::ofstream(dir("timeout") + "/timed_out.json")
-      << R"({"points": [{"point": "0000", "timeout_s": 0.1}, {"point": "0001", "timeout_s": 0.3}]})";
+      << R"({"points": [{"point": "0000", "timeout_s": 0.1}, {"point": "0001", "timeout_s": 4.5}]})";
   r = sweep(dir("timeout"), timeout + " --dry-run");
   ASSERT_EQ(r.status, 0) << r.output;
   const std::string note =
-      "note: 2 points timed out before (0000 after 0.1 s, 0001 after 0.3 s): they run again now";
+      "note: 2 points timed out before (0000 after 0.1 s, 0001 after 4.5 s): they run again now";
   EXPECT_NE(r.output.find(note), std::string::npos) << r.output;
   r = sweep(dir("timeout"), timeout);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find(note), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("0 done before, 2 to run"), std::string::npos) << r.output;
   EXPECT_EQ(Json::parse(slurp(dir("timeout") + "/timed_out.json")).dump(),
-            R"({"points":[{"point":"0001","timeout_s":0.3}]})");
+            R"({"points":[{"point":"0001","timeout_s":4.5}]})");
   expect_same_points(dir("no-timeout"), dir("timeout"), 1);
 
   r = sweep(dir("timeout-bad"), two_points + "1 --point-timeout 0");
