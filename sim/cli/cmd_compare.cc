@@ -101,7 +101,12 @@ int cmd_compare(const Args& args) {
                                      : metrics::read_reference_csv(reference);
   metrics::Comparison cmp = metrics::compare_with_reference(rows, ref);
   if (recorded && !paper.empty()) {
-    const scenario::Scenario paper_sc = scenario::load_scenario(paper, {}, source_dir());
+    // The paper's setup under the runs' own accounting: the accounting is how the runs are charged
+    // and counted, not what they run, so only switches set apart from it count as differences.
+    const std::string accounting =
+        recorded->accounting == scenario::Accounting::kReleasedCode ? "released-code" : "clean";
+    const scenario::Scenario paper_sc =
+        scenario::load_scenario(paper, {"accounting=" + accounting}, source_dir());
     cmp.setup_differences = metrics::setup_differences(recorded->document, paper_sc.document);
     if (!cmp.setup_differences.empty()) {
       warnings.insert(warnings.begin(),
@@ -118,7 +123,11 @@ int cmd_compare(const Args& args) {
   cmp.warnings = warnings;
   if (*format == metrics::TableFormat::kText) {
     std::cout << "summary:   " << summary << " (" << counted(rows.size(), "row") << ")\n"
-              << "reference: " << (reference.empty() ? "none" : reference) << "\n\n";
+              << "reference: " << (reference.empty() ? "none" : reference) << "\n";
+    if (recorded) {
+      std::cout << "accounting: " << recorded->document.value("accounting", "clean") << "\n";
+    }
+    std::cout << "\n";
   }
   metrics::write_comparison(std::cout, cmp, *format);
   return 0;

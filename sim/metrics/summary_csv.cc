@@ -177,7 +177,9 @@ std::vector<SummaryRow> read_summary_csv(const std::string& path) {
   constexpr std::size_t N = kSummaryColumns.size();
   RawCsv<N> raw;
   try {
-    raw = read_raw(path, "summary", kSummaryColumns, {"speedup_vs_bsp"},
+    // pull_between_barriers came after the other parameter columns (2026-12-01): a summary
+    // written before has none, and its E-BSP runs did not pull (the cell reads as empty).
+    raw = read_raw(path, "summary", kSummaryColumns, {"speedup_vs_bsp", "pull_between_barriers"},
                    std::make_index_sequence<N>());
   } catch (const InputError& e) {
     if (!has_packed_params(path)) throw;

@@ -21,9 +21,10 @@ namespace hermes::metrics {
 // (scenario::summary_param_keys(), which tests/metrics/summary_csv_test.cc checks this list
 // against; fccp needs the column count at compile time). A cell is the run's value, or empty when
 // the run's protocol does not take the parameter.
-inline constexpr std::array<std::string_view, 11> kSummaryParamColumns = {"dynamic_allocation",
+inline constexpr std::array<std::string_view, 12> kSummaryParamColumns = {"dynamic_allocation",
                                                                           "staleness",
                                                                           "lookahead",
+                                                                          "pull_between_barriers",
                                                                           "async_update",
                                                                           "alpha",
                                                                           "beta",

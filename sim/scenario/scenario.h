@@ -55,6 +55,17 @@ inline constexpr bool kTimeline = true;
 inline constexpr double kPollIntervalMs = 1.0;
 inline constexpr int kFlagsPerIteration = 1;
 inline constexpr int kLogsPerIteration = 1;
+// The released code's requests (docs/released-code.md): per minor and per major worker
+// iteration, and on the master per major update (GET_GRADIENTS, RESET_NODE_GRADIENTS).
+inline constexpr int kMinorIterationRequests = 18;
+inline constexpr int kMajorIterationRequests = 25;
+inline constexpr int kMasterRequestsPerUpdate = 2;
+// The master's IS_GRADIENT_PRESENT loop, calibrated to the paper's BSP row: 18.9 M calls in
+// 105.38 min; its 9600 updates cost 9600 x (25 + 2) = 0.26 M requests, so the loop made
+// (18.9 M - 0.26 M) / 6322.8 s = 2948 requests per second (scenarios/README.md, "api").
+inline constexpr double kMasterPollRatePerS = 2948;
+// The released code's PS sleeps 2 s before it sends a chunk (HermesMaster.doTasks).
+inline constexpr double kReleasedChunkDelayS = 2;
 }  // namespace defaults
 
 // Upper bounds checked by validation (scenarios/README.md, "Limits"), far above every scenario of
@@ -88,9 +99,35 @@ struct ModelSpec {
   std::string name = "mlp";  // mlp | cnn
 };
 
+// What the run charges and counts (the top-level "accounting" key): the defaults of the
+// "transfers" section, of api.counting and of the released code's quirks in "training" follow it.
+enum class Accounting {
+  kClean,         // the algorithms as specified, with the simulator's own cost model
+  kReleasedCode,  // what the authors' code (DaSH-Lab-CSIS/Hermes) does around them
+};
+
+// The order in which a worker's local epochs visit its chunk's training part.
+enum class EpochOrder {
+  kReshuffle,  // a new permutation every epoch (without-replacement SGD, the textbook's)
+  kFixed,      // the chunk's own order every epoch (the released code's loop)
+};
+
+// Which iteration times give the dynamic allocation's frozen median T_med.
+enum class TMedRule {
+  kFirstTimes,   // each worker's first reported time (hermes-reference.md)
+  kLatestTimes,  // every worker's latest time when the last one first reports (the released code)
+};
+
+// Which accuracy a run reports.
+enum class ReportedAccuracy {
+  kBestLoss,           // at the evaluation with the best loss, the first evaluation included
+  kBestLossAfterFirst  // the released code: the first evaluation sets the best loss but no
+                       // accuracy (it starts at 0); a later one at or below the best sets both
+};
+
 enum class Chunking {
   kRandom,  // every chunk is a fresh random sample of the training set (the reference)
-  kFixed,   // chunks are consecutive slices of one seeded shuffle, wrapping around
+  kFixed,   // each worker walks its own contiguous part of the training set (no shuffle)
 };
 
 struct StopSpec {
@@ -100,6 +137,7 @@ struct StopSpec {
   // each aggregation: a BSP round may overshoot it (docs/glossary.md).
   std::int64_t max_iterations = defaults::kMaxIterations;
   double divergence_factor = defaults::kDivergenceFactor;  // see defaults::kDivergenceFactor
+  ReportedAccuracy reported_accuracy = ReportedAccuracy::kBestLoss;
 };
 
 struct TrainingSpec {
@@ -109,6 +147,9 @@ struct TrainingSpec {
   int chunk_size = defaults::kChunkSize;             // initial samples per worker per iteration
   double train_fraction = defaults::kTrainFraction;  // first part of a chunk trains, rest tests
   Chunking chunking = Chunking::kRandom;
+  EpochOrder epoch_order = EpochOrder::kReshuffle;
+  bool drop_first_row = false;  // the released code trains on a chunk's training part but its row 0
+  TMedRule t_med = TMedRule::kFirstTimes;
   StopSpec stop;
 };
 
@@ -145,18 +186,51 @@ struct RunSpec {
   int staleness = defaults::kStaleness;          // ssp
   int lookahead = defaults::kLookahead;          // ebsp
   AsyncUpdate async_update = AsyncUpdate::kAdd;  // asp, ssp, ebsp
+  bool pull_between_barriers = false;            // ebsp: pull after each push (ASP-style)
   HermesParams hermes;                           // hermes
   int demo_iterations =
       defaults::kDemoIterations;  // demo: iterations per worker (key "iterations")
 };
 
+// How the API calls are counted.
+enum class ApiCounting {
+  kCalls,         // each call the simulator makes, and the polls of waiting workers
+  kReleasedCode,  // the released code's request list per iteration and its master's polling loop
+};
+
 // How the PS's control service is used, for the API-call counts (no effect on simulated time).
-// A waiting worker polls the PS once per poll interval; every iteration also costs a fixed list
-// of control calls (data request, time report, push/pull when they happen, and the below).
+// "calls": a waiting worker polls the PS once per poll interval; every iteration also costs a
+// fixed list of control calls (data request, time report, push/pull when they happen, and the
+// flags and logs below). "released-code": requests per minor and per major worker iteration, per
+// update on the master, and the master's gradient-polling loop at a rate over the run's time.
 struct ApiSpec {
+  ApiCounting counting = ApiCounting::kCalls;
   engine::SimTime poll_interval = engine::from_seconds(defaults::kPollIntervalMs / 1000.0);
   int flags_per_iteration = defaults::kFlagsPerIteration;  // run/stop flag checks
   int logs_per_iteration = defaults::kLogsPerIteration;    // progress logs sent to the PS
+  int minor_iteration_requests = defaults::kMinorIterationRequests;
+  int major_iteration_requests = defaults::kMajorIterationRequests;
+  int master_requests_per_update = defaults::kMasterRequestsPerUpdate;
+  double master_poll_rate = defaults::kMasterPollRatePerS;  // requests per simulated second
+};
+
+// How a chunk, an update and a model travel (the "transfers" section): their bytes on the wire
+// and the PS's delay before a chunk. The clean defaults send raw float32; the released-code ones
+// are the code's pickle+gzip chunks, JSON gradients and .h5 model files.
+enum class ChunkEncoding { kFloat32, kPickleGzip };
+enum class UpdateEncoding { kFloat32, kJson };
+enum class ModelEncoding { kFloat32, kH5 };
+
+struct TransferSpec {
+  engine::SimTime chunk_delay{};  // the PS waits this long before it sends a requested chunk
+  ChunkEncoding chunk_encoding = ChunkEncoding::kFloat32;
+  double chunk_gzip_ratio = 1;  // pickle-gzip: bytes sent / the float32 chunk's bytes
+  UpdateEncoding update_encoding = UpdateEncoding::kFloat32;
+  ModelEncoding model_encoding = ModelEncoding::kFloat32;
+  double model_file_overhead_bytes = 0;  // h5: the file's bytes beyond the float32 weights
+  // A protocol that sends the pusher the global model after applying its update (ASP, SSP,
+  // Hermes) sends it after the global evaluation of that update instead of before.
+  bool model_after_evaluation = false;
 };
 
 struct OutputSpec {
@@ -195,6 +269,8 @@ struct Scenario {
   ModelSpec model;
   TrainingSpec training;
   std::vector<RunSpec> runs;  // in file order
+  Accounting accounting = Accounting::kClean;
+  TransferSpec transfers;
   ApiSpec api;
   OutputSpec outputs;
   std::optional<SweepSpec> sweep;  // absent unless the file has a "sweep" section

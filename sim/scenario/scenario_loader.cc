@@ -143,6 +143,12 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
     used_catalog = obtain_catalog(*catalog_written, s.catalog_path, catalog, loaded_catalog, diags);
   }
 
+  // Read before the sections whose defaults it sets (training, transfers, api).
+  if (root.choice("accounting", {"clean", "released-code"}, "clean").value_or("clean") ==
+      "released-code") {
+    s.accounting = Accounting::kReleasedCode;
+  }
+
   ClusterResult cluster = read_cluster(root.accept("cluster"), used_catalog,
                                        catalog_written.value_or("?"), diags, out["cluster"]);
   const bool network_ok = read_network(root.accept("network"), diags, out["network"], s.network);
@@ -154,7 +160,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   s.nodes = std::move(cluster.nodes);
   s.dataset = read_dataset(root.accept("dataset"), diags, out["dataset"]);
   s.model = read_model(root.accept("model"), diags, out["model"]);
-  s.training = read_training(root.accept("training"), diags, out["training"]);
+  s.training = read_training(root.accept("training"), s.accounting, diags, out["training"]);
   // A chunk is drawn from the training set: one larger than it cannot be (the run would stop at
   // its start; here the file and path are named before anything runs).
   if (const auto train = known_train_size(s.dataset.name);
@@ -165,7 +171,9 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
                     std::to_string(s.training.chunk_size) + ")");
   }
   s.runs = read_runs(root.accept("runs"), diags, out["runs"]);
-  s.api = read_api(root.accept("api"), diags, out["api"]);
+  s.transfers = read_transfers(root.accept("transfers"), s.accounting, s.dataset.name, diags,
+                               out["transfers"]);
+  s.api = read_api(root.accept("api"), s.accounting, diags, out["api"]);
   s.outputs = read_outputs(root.accept("outputs"), diags, out["outputs"]);
   if (const Json* sweep = root.accept("sweep")) s.sweep = read_sweep(*sweep, diags, out["sweep"]);
   root.finish();

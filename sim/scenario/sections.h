@@ -34,9 +34,13 @@ bool read_network(const Json* value, Diagnostics& diags, Json& out, network::Net
 
 DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out);
 ModelSpec read_model(const Json* value, Diagnostics& diags, Json& out);
-TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out);
+// The "accounting" preset gives the defaults of the released code's switches.
+TrainingSpec read_training(const Json* value, Accounting accounting, Diagnostics& diags, Json& out);
 std::vector<RunSpec> read_runs(const Json* value, Diagnostics& diags, Json& out);
-ApiSpec read_api(const Json* value, Diagnostics& diags, Json& out);
+ApiSpec read_api(const Json* value, Accounting accounting, Diagnostics& diags, Json& out);
+// `dataset` picks the measured gzip ratio of the released code's chunks.
+TransferSpec read_transfers(const Json* value, Accounting accounting, const std::string& dataset,
+                            Diagnostics& diags, Json& out);
 OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out);
 // `value` must be non-null (the section is optional and has no defaults to fill in).
 std::optional<SweepSpec> read_sweep(const Json& value, Diagnostics& diags, Json& out);

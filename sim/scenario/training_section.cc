@@ -8,7 +8,7 @@ namespace hermes::scenario {
 
 namespace {
 
-StopSpec read_stop(const Json& value, Diagnostics& diags, Json& out) {
+StopSpec read_stop(const Json& value, Accounting accounting, Diagnostics& diags, Json& out) {
   StopSpec stop;
   ObjectReader r(value, "/training/stop", diags, out);
   stop.patience = r.int32("patience", defaults::kPatience, Range::at_least(1)).value_or(0);
@@ -21,13 +21,23 @@ StopSpec read_stop(const Json& value, Diagnostics& diags, Json& out) {
   stop.divergence_factor =
       r.number("divergence_factor", defaults::kDivergenceFactor, Range::above(1).up_to(1e9))
           .value_or(defaults::kDivergenceFactor);
+  const bool released = accounting == Accounting::kReleasedCode;
+  const auto accuracy = r.choice("reported_accuracy", {"best-loss", "best-loss-after-first"},
+                                 released ? "best-loss-after-first" : "best-loss");
+  if (accuracy) {
+    stop.reported_accuracy = *accuracy == "best-loss" ? ReportedAccuracy::kBestLoss
+                                                      : ReportedAccuracy::kBestLossAfterFirst;
+  }
   r.finish();
   return stop;
 }
 
 }  // namespace
 
-TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out) {
+TrainingSpec read_training(const Json* value, Accounting accounting, Diagnostics& diags,
+                           Json& out) {
+  // The released code's quirks are the defaults of its accounting (docs/released-code.md).
+  const bool released = accounting == Accounting::kReleasedCode;
   TrainingSpec t;
   ObjectReader r(value != nullptr ? *value : empty_object(), "/training", diags, out);
   const auto lr = r.number("learning_rate", defaults::kLearningRate, Range::above(0));
@@ -44,6 +54,13 @@ TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out) {
   t.chunk_size = chunk.value_or(defaults::kChunkSize);
   t.train_fraction = fraction.value_or(defaults::kTrainFraction);
   t.chunking = chunking.value_or("random") == "fixed" ? Chunking::kFixed : Chunking::kRandom;
+  const auto order =
+      r.choice("epoch_order", {"reshuffle", "fixed"}, released ? "fixed" : "reshuffle");
+  t.epoch_order = order.value_or("") == "fixed" ? EpochOrder::kFixed : EpochOrder::kReshuffle;
+  t.drop_first_row = r.boolean("drop_first_row", released).value_or(false);
+  const auto t_med =
+      r.choice("t_med", {"first-times", "latest-times"}, released ? "latest-times" : "first-times");
+  t.t_med = t_med.value_or("") == "latest-times" ? TMedRule::kLatestTimes : TMedRule::kFirstTimes;
 
   // A mini-batch must fit in the training part of a chunk, or a local epoch has no full step.
   if (batch && chunk && fraction && *batch > *chunk * *fraction) {
@@ -55,7 +72,7 @@ TrainingSpec read_training(const Json* value, Diagnostics& diags, Json& out) {
   }
 
   const Json* stop = r.accept("stop");
-  t.stop = read_stop(stop != nullptr ? *stop : empty_object(), diags, out["stop"]);
+  t.stop = read_stop(stop != nullptr ? *stop : empty_object(), accounting, diags, out["stop"]);
   r.finish();
   return t;
 }

@@ -95,7 +95,7 @@ class InstallsWhileComputing final : public ProtocolRun {
   void start() override {
     send_model(0, [this] {
       begin_iteration(0);
-      push_update(0, [this] { send_model(0, [] {}); });
+      push_update(0, global_model().params(), [this] { send_model(0, [] {}); });
     });
   }
   void on_computed(std::size_t) override {}

@@ -93,18 +93,22 @@ TEST(ScenarioLoad, MinimalDocumentGetsEveryDefault) {
   EXPECT_FALSE(s->runs[0].dynamic_allocation);
 
   const Json expected = Json::parse(R"({
-    "name": "t", "seed": 1, "profiles": "scenarios/profiles/azure.json",
+    "name": "t", "seed": 1, "profiles": "scenarios/profiles/azure.json", "accounting": "clean",
     "cluster": {"ps": {"profile": "DS3_v2"},
                 "workers": [{"profile": "B1ms", "count": 2}, {"profile": "DS2_v2", "count": 1}]},
     "network": {"topology": "star", "latency_us": 100},
     "dataset": {"name": "mnist"},
     "model": {"name": "mlp"},
     "training": {"learning_rate": 0.1, "batch_size": 16, "local_epochs": 5, "chunk_size": 2500,
-                 "train_fraction": 0.85, "chunking": "random",
+                 "train_fraction": 0.85, "chunking": "random", "epoch_order": "reshuffle",
+                 "drop_first_row": false, "t_med": "first-times",
                  "stop": {"patience": 25, "max_sim_time_s": 36000, "max_iterations": 200000,
-                          "divergence_factor": 2}},
+                          "divergence_factor": 2, "reported_accuracy": "best-loss"}},
     "runs": [{"name": "bsp", "protocol": "bsp", "dynamic_allocation": false}],
-    "api": {"poll_interval_ms": 1, "flags_per_iteration": 1, "logs_per_iteration": 1},
+    "transfers": {"chunk_delay_s": 0, "chunk_encoding": "float32", "update_encoding": "float32",
+                  "model_encoding": "float32", "model_after_evaluation": false},
+    "api": {"counting": "calls", "poll_interval_ms": 1, "flags_per_iteration": 1,
+            "logs_per_iteration": 1},
     "outputs": {"timeline": true}
   })");
   EXPECT_EQ(s->document, expected) << s->document.dump(2);

@@ -67,6 +67,21 @@ inline std::vector<std::string> error_paths(const Diagnostics& diags) {
   return paths;
 }
 
+// Applies `patch` (a JSON merge patch, RFC 7386) to the minimal scenario and returns the paths
+// of the errors found.
+inline std::vector<std::string> errors_after(const char* patch, Diagnostics& diags) {
+  diags = Diagnostics();
+  Json doc = minimal_doc();
+  doc.merge_patch(Json::parse(patch));
+  EXPECT_FALSE(check_doc(doc, diags)) << "expected errors for " << patch;
+  return error_paths(diags);
+}
+
+inline std::vector<std::string> errors_after(const char* patch) {
+  Diagnostics diags;
+  return errors_after(patch, diags);
+}
+
 // gtest without gmock: substring check with a readable failure.
 inline ::testing::AssertionResult Contains(const std::string& text, const std::string& part) {
   if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();

@@ -11,21 +11,6 @@ namespace {
 
 using namespace testing;  // the scenario test helpers (scenario_test_util.h)
 
-// Applies `patch` (a JSON merge patch, RFC 7386) to the minimal scenario and returns the paths
-// of the errors found.
-std::vector<std::string> errors_after(const char* patch, Diagnostics& diags) {
-  diags = Diagnostics();
-  Json doc = minimal_doc();
-  doc.merge_patch(Json::parse(patch));
-  EXPECT_FALSE(check_doc(doc, diags)) << "expected errors for " << patch;
-  return error_paths(diags);
-}
-
-std::vector<std::string> errors_after(const char* patch) {
-  Diagnostics diags;
-  return errors_after(patch, diags);
-}
-
 TEST(ScenarioValidation, FiveMistakesFileReportsExactlyItsFiveMistakes) {
   Diagnostics diags("invalid-five-mistakes.json");
   const auto s = check_scenario_text(read_file(example_path("invalid-five-mistakes.json")), {},
@@ -56,7 +41,8 @@ TEST(ScenarioValidation, UnknownKeysListTheAcceptedOnes) {
   EXPECT_EQ(errors_after(R"({"seeds": 3})", diags), Paths{"/seeds"});
   EXPECT_TRUE(Contains(only_message(diags),
                        "unknown key 'seeds' (accepted: name, description, seed, profiles, "
-                       "cluster, network, dataset, model, training, runs, api, outputs, sweep)"));
+                       "accounting, cluster, network, dataset, model, training, runs, transfers, "
+                       "api, outputs, sweep)"));
   EXPECT_EQ(errors_after(R"({"training": {"stop": {"patiense": 3}}})"),
             Paths{"/training/stop/patiense"});
   EXPECT_EQ(errors_after(R"({"cluster": {"ps": {"profile": "DS3_v2", "count": 2}}})"),

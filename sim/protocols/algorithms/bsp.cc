@@ -23,7 +23,7 @@ class Bsp final : public ProtocolRun {
 
   void on_computed(std::size_t w) override {
     auto delta = update(w);
-    push_update(w, [this, delta] {
+    push_update(w, *delta, [this, delta] {
       // Summed at arrival; the mean is taken once all are in.
       nn::axpy(1.0f, *delta, round_sum_);
       if (++arrived_ < worker_count()) return;

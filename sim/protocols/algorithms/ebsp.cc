@@ -45,11 +45,21 @@ void EbspRun::start_iteration(std::size_t w) {
 
 void EbspRun::on_computed(std::size_t w) {
   std::shared_ptr<const std::vector<float>> delta = update(w);
-  push_update(w, [this, w, delta] { on_push_arrival(w, delta); });
+  push_update(w, *delta, [this, w, delta] { on_push_arrival(w, delta); });
+  if (spec().pull_between_barriers) return;  // goes on when the PS answers (on_push_arrival)
   const EbspCycle& c = current();
   // The iteration that just ended is the cycle's started[w]-th; the target is never below it.
   if (c.decided && c.started[w] >= c.target[w]) return;  // waits for the barrier
   start_iteration(w);  // from its own local model: no pull between barriers
+}
+
+void EbspRun::pull_or_wait(std::size_t w) {
+  EbspCycle& c = current();
+  if (c.decided && c.started[w] >= c.target[w]) return;  // waits for the barrier
+  // Its next iteration counts as begun from now, while the model travels: a decision meanwhile
+  // then targets it, so the barrier cannot come before its push (and two models never cross).
+  ++c.started[w];
+  send_model(w, [this, w] { begin_iteration(w); });
 }
 
 void EbspRun::on_push_arrival(std::size_t w, std::shared_ptr<const std::vector<float>> delta) {
@@ -65,6 +75,7 @@ void EbspRun::on_push_arrival(std::size_t w, std::shared_ptr<const std::vector<f
   ps_job(aggregation_flops(1), 0, [this, w, delta] {
     nn::axpy(async_update_weight(), *delta, global_model().params());
     count_applied(1);
+    if (spec().pull_between_barriers) pull_or_wait(w);
     on_applied(w);
   });
   evaluate_global(static_cast<int>(w), [] {});

@@ -4,13 +4,17 @@
 //
 // One cycle, as this file reads hermes-reference.md ("Baselines", E-BSP):
 //   (a) Barrier: the PS sends the global model to every worker (cycle 0: the initial model at
-//       t = 0); each worker starts training from it on arrival. These are the only pulls, so
-//       WI = a worker's local iterations / the barriers it trained after.
-//   (b) Between barriers the workers run ASP-style without pulling: after each iteration a worker
-//       pushes its update (local model after - before the iteration) and at once starts its next
-//       iteration from its OWN local model. The PS applies each update on arrival (apply job and
-//       evaluate_global queued together, as ASP does, so the stop rule sees every update), with
-//       weight 1 or 1/n (async_update "add" or "average", as ASP).
+//       t = 0); each worker starts training from it on arrival. Without pull_between_barriers
+//       these are the only pulls, so WI = a worker's local iterations / the barriers it trained
+//       after.
+//   (b) Between barriers the workers run ASP-style: after each iteration a worker pushes its
+//       update (local model after - before the iteration). By default it does not pull: it at once
+//       starts its next iteration from its OWN local model (the paper's E-BSP WI of 5.09 fits this
+//       reading). With the run's pull_between_barriers, the other reading of "ASP-style", it pulls
+//       the global model once its update is applied and starts from that (WI 1, like ASP). The PS
+//       applies each update on arrival (apply job and evaluate_global queued together, as ASP does,
+//       so the stop rule sees every update), with weight 1 or 1/n (async_update "add" or "average",
+//       as ASP).
 //   (c) The PS records the arrival time of each worker's pushes in the cycle. Once every worker
 //       has pushed at least twice since the barrier, the PS runs zipline() over each worker's
 //       (last push time, last push interval) with R. Choice: two pushes, not "first push minus
@@ -27,8 +31,8 @@
 //       target number of updates has been applied, the PS sends the global model (which then holds
 //       every update of the cycle) to every worker: the next barrier, i.e. the next cycle's (a).
 // Times fed to ZipLine are seconds since the start of the run. Everything is event-driven on the
-// simulator and deterministic (no randomness of its own). run.dynamic_allocation is not applied
-// (as for the other baselines).
+// simulator and deterministic (no randomness of its own). With run.dynamic_allocation on, the
+// skeleton applies it as for every protocol (off by default for the baselines).
 #pragma once
 
 #include <cstdint>
@@ -76,6 +80,9 @@ class EbspRun final : public ProtocolRun {
   void barrier();
   void start_iteration(std::size_t w);
   void on_push_arrival(std::size_t w, std::shared_ptr<const std::vector<float>> delta);
+  // pull_between_barriers: once w's update is applied, the global model goes to w for its next
+  // iteration, unless w has reached its target (it then waits for the barrier).
+  void pull_or_wait(std::size_t w);
   void decide();
   void on_applied(std::size_t w);
 

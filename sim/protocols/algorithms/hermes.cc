@@ -79,16 +79,21 @@ class Hermes final : public ProtocolRun {
       return;
     }
     auto sent = reference() ? buffers().copy_of(grad_sums_[w]) : progress(w);
-    push_update(w, [this, w, sent] {
+    push_update(w, *sent, [this, w, sent] {
       // Loss weighting evaluates the candidate on the test set: a second evaluation per update.
       const double flops =
           aggregation_flops(2) + (params_.loss_weighting ? test_eval_flops() : 0.0);
-      ps_job(flops, 0, [this, w, sent] {
+      // The new model goes back at once, or after its global evaluation as the released code's
+      // master does (transfers.model_after_evaluation).
+      const bool after = scenario().transfers.model_after_evaluation;
+      ps_job(flops, 0, [this, w, sent, after] {
         aggregate(*sent);
         count_applied(1);
-        pull_then_begin(w);
+        if (!after) pull_then_begin(w);
       });
-      evaluate_global(static_cast<int>(w), [] {});
+      evaluate_global(static_cast<int>(w), [this, w, after] {
+        if (after) pull_then_begin(w);
+      });
     });
   }
 

@@ -81,10 +81,10 @@ AllocationDecision DynamicAllocator::report(int worker, double seconds,
   if (!first_[w]) {
     first_[w] = seconds;
     if (++reported_ == config_.workers) {
-      std::vector<double> firsts;
-      for (const auto& t : first_) firsts.push_back(*t);
-      std::sort(firsts.begin(), firsts.end());
-      t_med_ = numpy_median(firsts);
+      std::vector<double> times;
+      for (const auto& t : config_.t_med_from_latest ? latest_ : first_) times.push_back(*t);
+      std::sort(times.begin(), times.end());
+      t_med_ = numpy_median(times);
     }
   }
 

@@ -5,7 +5,10 @@
 //
 // The rule:
 //   - T_med = median of every worker's FIRST reported time, frozen once all n workers have
-//     reported once (even count: mean of the two middle values, like numpy.median).
+//     reported once (even count: mean of the two middle values, like numpy.median). With
+//     t_med_from_latest (the released code's updateBinarySearch), the median of every worker's
+//     LATEST time at that moment instead: a fast worker that reported several times meanwhile
+//     counts with its latest time.
 //   - From the report that completes the first round on (that report included), on every report:
 //     worker i is an outlier if T_i >= Q3 + 1.5 IQR or T_i <= Q1 - 1.5 IQR, with Q1/Q3 over the
 //     OTHER workers' latest times, numpy.percentile's default 'linear' interpolation (the Python
@@ -50,14 +53,15 @@ double numpy_percentile(std::span<const double> sorted, double q);
 double numpy_median(std::span<const double> sorted);
 
 struct AllocatorConfig {
-  int workers = 0;                // n >= 1
-  int local_epochs = 5;           // E >= 1 (only for the reported per-step time)
-  int mini_batch = 16;            // m >= 1 (only for the reported per-step time)
-  std::int64_t min_chunk = 16;    // >= 1
-  std::int64_t max_chunk = 0;     // >= min_chunk, <= dataset_size
-  std::int64_t dataset_size = 0;  // training set size
-  double margin_seconds = 1.0;    // aim this far under T_med (> 0)
-  int min_peers = 2;              // other workers needed for outlier detection, >= 1
+  int workers = 0;                 // n >= 1
+  int local_epochs = 5;            // E >= 1 (only for the reported per-step time)
+  int mini_batch = 16;             // m >= 1 (only for the reported per-step time)
+  std::int64_t min_chunk = 16;     // >= 1
+  std::int64_t max_chunk = 0;      // >= min_chunk, <= dataset_size
+  std::int64_t dataset_size = 0;   // training set size
+  double margin_seconds = 1.0;     // aim this far under T_med (> 0)
+  int min_peers = 2;               // other workers needed for outlier detection, >= 1
+  bool t_med_from_latest = false;  // T_med from the latest times, not the first (see above)
 };
 
 enum class AllocationReason {

@@ -1,7 +1,9 @@
 // The stop rule shared by every protocol (the reference's): patience on the global test loss.
 // After each aggregation the PS evaluates the global model; a loss <= the best so far is an
 // improvement (a tie counts, as in the reference), and the run stops after `patience`
-// consecutive aggregations without one. The reported accuracy is the one at the best loss.
+// consecutive aggregations without one. The reported accuracy is the one at the best loss; with
+// `first_sets_accuracy` false (the released code's best_acc), the first evaluation sets the best
+// loss but not the accuracy, which stays 0 until a later evaluation at or below the best loss.
 #pragma once
 
 #include <cstdint>
@@ -11,13 +13,15 @@ namespace hermes::protocols {
 
 class StopRule {
  public:
-  explicit StopRule(int patience) : patience_(patience) {}
+  explicit StopRule(int patience, bool first_sets_accuracy = true)
+      : patience_(patience), first_sets_accuracy_(first_sets_accuracy) {}
 
   // Records one evaluation; returns true if the run must stop (patience exhausted).
   bool observe(double loss, double accuracy) {
+    const bool first = evaluations_++ == 0;
     if (loss <= best_loss_) {
       best_loss_ = loss;
-      accuracy_at_best_ = accuracy;
+      if (!first || first_sets_accuracy_) accuracy_at_best_ = accuracy;
       since_best_ = 0;
       improved_ = true;
     } else {
@@ -34,6 +38,8 @@ class StopRule {
 
  private:
   int patience_;
+  bool first_sets_accuracy_;
+  std::int64_t evaluations_ = 0;
   double best_loss_ = std::numeric_limits<double>::infinity();
   double accuracy_at_best_ = 0;
   int since_best_ = 0;

@@ -117,14 +117,7 @@ void write_api_csv(std::ostream& out, const std::vector<FinishedRun>& runs) {
     const ApiCalls& a = r.result.api;
     engine::SimTime wait{};
     for (const engine::SimTime t : r.result.wait_time) wait += t;
-    const std::pair<const char*, std::int64_t> kinds[] = {{"data_requests", a.data_requests},
-                                                          {"time_reports", a.time_reports},
-                                                          {"flags", a.flags},
-                                                          {"pushes", a.pushes},
-                                                          {"pulls", a.pulls},
-                                                          {"logs", a.logs},
-                                                          {"polls", a.polls}};
-    for (const auto& [kind, calls] : kinds) {
+    for (const auto& [kind, calls] : a.rows()) {
       w.field(r.spec->name).field(kind).field(calls);
       // The waiting that the polls stand for (workers' time summed), on the polls row only.
       if (std::string_view(kind) == "polls") {

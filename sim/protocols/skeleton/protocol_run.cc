@@ -9,6 +9,7 @@
 #include "models/data/chunks.h"
 #include "models/nn/param_ops.h"
 #include "models/nn/zoo.h"
+#include "sim/protocols/skeleton/transfer_sizes.h"
 
 namespace hermes::protocols {
 
@@ -25,7 +26,8 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
           nn::make_model(nn::model_spec(scenario.model.name, *data.train), init_seed(scenario))),
       eval_model_(global_),
       buffers_(global_.num_params()),
-      stop_rule_(scenario.training.stop.patience) {
+      stop_rule_(scenario.training.stop.patience, scenario.training.stop.reported_accuracy ==
+                                                      scenario::ReportedAccuracy::kBestLoss) {
   ctx_.pool = &inline_pool_;
   cost_ = model_cost(global_);
   const auto& t = scenario.training;
@@ -59,6 +61,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
     cfg.min_chunk = static_cast<std::int64_t>(std::ceil(t.batch_size / t.train_fraction)) + 1;
     cfg.dataset_size = static_cast<std::int64_t>(data.train->size());
     cfg.max_chunk = cfg.dataset_size;
+    cfg.t_med_from_latest = t.t_med == scenario::TMedRule::kLatestTimes;
     allocator_.emplace(cfg);
   }
 }
@@ -137,13 +140,23 @@ void ProtocolRun::draw_chunk(std::size_t w, std::int64_t done_before) {
 
 void ProtocolRun::request_chunk(std::size_t w) {
   ++api_.data_requests;
-  const double bytes =
-      iteration_work(ctx_.scenario.training, cost_, workers_[w].chunk_size).chunk_bytes;
-  ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes}, [this, w, bytes] {
+  const auto& transfers = ctx_.scenario.transfers;
+  const double bytes = chunk_transfer_bytes(
+      transfers, iteration_work(ctx_.scenario.training, cost_, workers_[w].chunk_size));
+  auto send = [this, w, bytes] {
     if (finished_) return;
-    trace_chunk_arrived(w, bytes);
-    start_compute(w);
-  });
+    ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes}, [this, w, bytes] {
+      if (finished_) return;
+      trace_chunk_arrived(w, bytes);
+      start_compute(w);
+    });
+  };
+  // The released code's PS sleeps before it sends a chunk (transfers.chunk_delay_s).
+  if (transfers.chunk_delay > engine::SimTime{}) {
+    ctx_.sim.schedule_in(transfers.chunk_delay, std::move(send));
+  } else {
+    send();
+  }
 }
 
 void ProtocolRun::start_compute(std::size_t w) {
@@ -198,14 +211,16 @@ void ProtocolRun::end_compute(std::size_t w) {
   result_.local_iteration_log.push_back(std::move(rec));
 }
 
-void ProtocolRun::push_update(std::size_t w, std::function<void()> at_ps) {
+void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
+                              std::function<void()> at_ps) {
   ++api_.pushes;
   ++result_.major_updates;
   const auto kind =
       update_kind(w) == UpdateKind::kMajor ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
-  ctx_.network->start({RunContext::worker_host(w), RunContext::kPs, model_bytes(cost_)},
-                      [this, w, kind, start = now(), at_ps = std::move(at_ps)] {
-                        trace_update_arrived(w, kind, start);
+  const double bytes = update_transfer_bytes(ctx_.scenario.transfers, update);
+  ctx_.network->start({RunContext::worker_host(w), RunContext::kPs, bytes},
+                      [this, w, kind, bytes, start = now(), at_ps = std::move(at_ps)] {
+                        trace_update_arrived(w, kind, start, bytes);
                         if (!finished_) at_ps();
                       });
 }
@@ -303,14 +318,15 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   ++api_.pulls;
   // The worker gets the global model as it is when the PS sends it.
   std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
-  ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), model_bytes(cost_)},
-                      [this, w, snapshot, start = now(), at_worker = std::move(at_worker)] {
+  const double bytes = model_transfer_bytes(ctx_.scenario.transfers, cost_);
+  ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes},
+                      [this, w, snapshot, bytes, start = now(), at_worker = std::move(at_worker)] {
                         if (finished_) return;
                         if (workers_[w].math.valid()) {
                           throw std::logic_error("worker " + std::to_string(w) +
                                                  " received a model while computing");
                         }
-                        trace_model_arrived(w, start);
+                        trace_model_arrived(w, start, bytes);
                         workers_[w].model.set_params(*snapshot);
                         workers_[w].fresh_model = true;
                         at_worker();
@@ -331,17 +347,35 @@ void ProtocolRun::finish(RunStatus status, StopReason reason) {
   result_.status = status;
   result_.stop_reason = reason;
   result_.sim_time = ctx_.sim.now();
-  // Per-iteration control calls, and the polls of every wait (those still waiting now included).
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
+  }
+  count_api_calls();
+  result_.api = api_;
+  ctx_.sim.stop();
+}
+
+void ProtocolRun::count_api_calls() {
   const auto& api = ctx_.scenario.api;
   const std::int64_t iterations = result_.total_local_iterations();
+  if (api.counting == scenario::ApiCounting::kReleasedCode) {
+    // The code's requests per worker iteration: a major one (pushed) or a minor one; the master's
+    // per update applied; its gradient-polling loop at its rate over the whole run.
+    api_.counting = ApiCounting::kReleasedCode;
+    const std::int64_t majors = api_.pushes;
+    api_.major_iteration_requests = majors * api.major_iteration_requests;
+    api_.minor_iteration_requests = (iterations - majors) * api.minor_iteration_requests;
+    api_.master_update_requests = result_.updates * api.master_requests_per_update;
+    api_.master_polls =
+        static_cast<std::int64_t>(std::floor(api.master_poll_rate * engine::to_seconds(now())));
+    return;
+  }
+  // Per-iteration control calls, and the polls of every wait (those still waiting now included).
   api_.flags = iterations * api.flags_per_iteration;
   api_.logs = iterations * api.logs_per_iteration;
   for (std::size_t w = 0; w < workers_.size(); ++w) {
-    if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
     api_.polls += engine::whole_periods(result_.wait_time[w], api.poll_interval);
   }
-  result_.api = api_;
-  ctx_.sim.stop();
 }
 
 void ProtocolRun::drain_math(bool finish_iterations) {

@@ -3,15 +3,18 @@
 // building blocks a protocol is made of:
 //   begin_iteration(w)  chunk transfer PS -> w, then the worker's training math and its compute
 //                       time on its node; on_computed(w) fires at the simulated completion;
-//   push_update(w, f)   the update's transfer w -> PS, then f() at the PS;
+//   push_update(w, u, f) the update u's transfer w -> PS, then f() at the PS;
 //   ps_job(flops, f)    PS compute (aggregation), serialised FIFO on the PS node;
 //   evaluate_global(f)  PS job: global test-set evaluation, the stop rule, then f() if the run
 //                       goes on;
 //   send_model(w, f)    the global model as of now, transferred PS -> w, installed at arrival.
+// How many bytes each transfer is, and the PS's delay before a chunk, follow the scenario's
+// "transfers" section (transfer_sizes.h).
 // With the run's dynamic_allocation on (any protocol), every iteration time is reported to the
 // allocator at the completion event and the worker's next chunk size follows its decision.
-// A worker waits (and, in the released code, polls the PS) from the end of one compute to the
-// start of its next iteration; the API-call counts turn that time into polls.
+// A worker waits from the end of one compute to the start of its next iteration; the API-call
+// counting "calls" turns that time into polls (the released code's counting does not: its
+// waiting workers block, and its master's polling loop is counted instead).
 // With an observer attached (set_observer), these report their spans, instants and counters
 // (run_observer.h) for timelines.
 // Math runs when its simulated activity starts and its result is used when the activity's
@@ -94,7 +97,8 @@ class ProtocolRun {
   virtual void annotate(std::size_t /*w*/, WorkerIterationRecord& /*record*/) const {}
 
   void begin_iteration(std::size_t w);
-  void push_update(std::size_t w, std::function<void()> at_ps);
+  // `update` is what travels (its bytes follow transfers.update_encoding).
+  void push_update(std::size_t w, std::span<const float> update, std::function<void()> at_ps);
   void ps_job(double flops, std::int64_t steps, std::function<void()> done) {
     ps_job(SpanKind::kAggregate, flops, steps, std::move(done));
   }
@@ -152,6 +156,8 @@ class ProtocolRun {
   // Tasks still pending when the run ends: worker iterations are finished (or, after an error,
   // cancelled if they have not started), the global evaluation is cancelled if not started.
   void drain_math(bool finish_iterations);
+  // The API calls of the run as scenario.api counts them (at the end of the run).
+  void count_api_calls();
 
   // The phases of a worker iteration (begin_iteration): the end of the worker's wait, the
   // samples of its chunk, the chunk's transfer PS -> w, then at its arrival the compute (its
@@ -167,8 +173,9 @@ class ProtocolRun {
   // The building blocks' own timeline events (protocol_run_trace.cc).
   void trace_chunk_arrived(std::size_t w, double bytes) const;  // compute starts now
   void trace_computed(std::size_t w) const;
-  void trace_update_arrived(std::size_t w, InstantKind kind, engine::SimTime start) const;
-  void trace_model_arrived(std::size_t w, engine::SimTime start) const;
+  void trace_update_arrived(std::size_t w, InstantKind kind, engine::SimTime start,
+                            double bytes) const;
+  void trace_model_arrived(std::size_t w, engine::SimTime start, double bytes) const;
   void trace_evaluation(const AggregationRecord& eval) const;
 
   RunContext ctx_;

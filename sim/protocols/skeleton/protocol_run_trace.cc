@@ -45,18 +45,17 @@ void ProtocolRun::trace_computed(std::size_t w) const {
                 ctx_.worker_node(w).credits_at(now()));
 }
 
-void ProtocolRun::trace_update_arrived(std::size_t w, InstantKind kind,
-                                       engine::SimTime start) const {
+void ProtocolRun::trace_update_arrived(std::size_t w, InstantKind kind, engine::SimTime start,
+                                       double bytes) const {
   if (observer_ == nullptr) return;
-  const EventArgs args{.iteration = result_.local_iterations[w],
-                       .bytes = model_bytes(cost_),
-                       .worker = static_cast<int>(w)};
+  const EventArgs args{
+      .iteration = result_.local_iterations[w], .bytes = bytes, .worker = static_cast<int>(w)};
   trace_span(RunContext::worker_host(w), SpanKind::kUpdate, start, args);
   trace_instant(kind, args);
 }
 
-void ProtocolRun::trace_model_arrived(std::size_t w, engine::SimTime start) const {
-  trace_span(RunContext::worker_host(w), SpanKind::kModel, start, {.bytes = model_bytes(cost_)});
+void ProtocolRun::trace_model_arrived(std::size_t w, engine::SimTime start, double bytes) const {
+  trace_span(RunContext::worker_host(w), SpanKind::kModel, start, {.bytes = bytes});
 }
 
 void ProtocolRun::trace_evaluation(const AggregationRecord& eval) const {

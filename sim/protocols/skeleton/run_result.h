@@ -60,10 +60,18 @@ struct WorkerIterationRecord {
   std::optional<double> credits_left;
 };
 
-// Control requests the PS answers, by kind (the paper's "API calls"). Polls are counted
-// analytically: a worker that waits (for a barrier, a model, its SSP clock) polls the PS once per
-// poll interval of the scenario's "api" section, so polls = its total wait / the interval.
+// How the calls were counted (scenario api.counting).
+enum class ApiCounting { kCalls, kReleasedCode };
+
+// Control requests the PS answers, by kind (the paper's "API calls").
+// Counting "calls": polls are counted analytically: a worker that waits (for a barrier, a model,
+// its SSP clock) polls the PS once per poll interval of the scenario's "api" section, so polls =
+// its total wait / the interval. Counting "released-code": the code's requests per worker
+// iteration (minor or major), per update on the master, and its master's polling loop at a rate
+// over the run's time. The kinds of the other counting stay 0 (data_requests, time_reports,
+// pushes and pulls are counted in both, for the record, but add to the total only in "calls").
 struct ApiCalls {
+  ApiCounting counting = ApiCounting::kCalls;
   std::int64_t data_requests = 0;  // a worker asks for its next chunk
   std::int64_t time_reports = 0;   // a worker reports its iteration time
   std::int64_t flags = 0;          // run/stop flag checks, api.flags_per_iteration per iteration
@@ -71,8 +79,35 @@ struct ApiCalls {
   std::int64_t pulls = 0;          // global-model requests
   std::int64_t logs = 0;           // progress logs, api.logs_per_iteration per iteration
   std::int64_t polls = 0;          // status polls while waiting
+  std::int64_t minor_iteration_requests = 0;  // released-code: per iteration not pushed
+  std::int64_t major_iteration_requests = 0;  // released-code: per iteration pushed
+  std::int64_t master_update_requests = 0;    // released-code: the master's, per update
+  std::int64_t master_polls = 0;              // released-code: the IS_GRADIENT_PRESENT loop
+
+  struct Row {
+    const char* kind;
+    std::int64_t calls;
+  };
+  // The kinds of this counting, in api.csv's order; their calls sum to total().
+  std::vector<Row> rows() const {
+    if (counting == ApiCounting::kReleasedCode) {
+      return {{"minor_iteration_requests", minor_iteration_requests},
+              {"major_iteration_requests", major_iteration_requests},
+              {"master_update_requests", master_update_requests},
+              {"master_polls", master_polls}};
+    }
+    return {{"data_requests", data_requests},
+            {"time_reports", time_reports},
+            {"flags", flags},
+            {"pushes", pushes},
+            {"pulls", pulls},
+            {"logs", logs},
+            {"polls", polls}};
+  }
   std::int64_t total() const {
-    return data_requests + time_reports + flags + pushes + pulls + logs + polls;
+    std::int64_t sum = 0;
+    for (const Row& r : rows()) sum += r.calls;
+    return sum;
   }
 };
 

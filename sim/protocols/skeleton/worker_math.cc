@@ -14,11 +14,14 @@ ChunkResult train_on_chunk(nn::Model& model, const data::Dataset& train_set,
                            RandomStream& shuffle, std::span<float> grad_sum) {
   ChunkResult r;
   r.work = iteration_work(training, cost, static_cast<std::int64_t>(chunk.size()));
-  const auto train_part = chunk.first(static_cast<std::size_t>(r.work.train));
-  const auto test_part = chunk.subspan(static_cast<std::size_t>(r.work.train));
+  const auto dropped = static_cast<std::size_t>(r.work.dropped);
+  const auto train_part = chunk.subspan(dropped, static_cast<std::size_t>(r.work.train));
+  const auto test_part = chunk.subspan(dropped + static_cast<std::size_t>(r.work.train));
+  RandomStream* order =
+      training.epoch_order == scenario::EpochOrder::kReshuffle ? &shuffle : nullptr;
   r.train =
       nn::train_epochs(model, train_set, train_part, training.local_epochs, training.batch_size,
-                       static_cast<float>(training.learning_rate), &shuffle, grad_sum);
+                       static_cast<float>(training.learning_rate), order, grad_sum);
   r.local_test_loss =
       test_part.empty() ? r.train.last_epoch_loss : nn::evaluate(model, train_set, test_part).loss;
   return r;

@@ -23,8 +23,11 @@ struct ChunkResult {
   bool finite() const;         // false if training or evaluation produced NaN/inf
 };
 
-// Trains `model` in place on chunk[0, train) and evaluates it on chunk[train, size), the split of
-// iteration_work(). `shuffle` reshuffles the training part every epoch (Keras' fit default).
+// Trains `model` in place on the chunk's training part and evaluates it on the rest, the split of
+// iteration_work() (chunk[dropped, dropped + train) and chunk[dropped + train, size)). With
+// training.epoch_order "reshuffle" (the clean default) `shuffle` permutes the training part anew
+// every epoch: sampling without replacement, as textbook SGD does. The released code does not
+// (it loops over the chunk in its own order, with no call to Keras' fit): "fixed".
 // `grad_sum`, if non-empty, accumulates every mini-batch gradient (Hermes' S_i).
 ChunkResult train_on_chunk(nn::Model& model, const data::Dataset& train_set,
                            std::span<const std::uint32_t> chunk,

@@ -34,8 +34,11 @@ IterationWork iteration_work(const scenario::TrainingSpec& t, const ModelCost& c
                              std::int64_t chunk) {
   IterationWork w;
   w.chunk = chunk;
-  w.train = static_cast<std::int64_t>(std::floor(static_cast<double>(chunk) * t.train_fraction));
-  w.test = chunk - w.train;
+  const auto split =
+      static_cast<std::int64_t>(std::floor(static_cast<double>(chunk) * t.train_fraction));
+  w.dropped = t.drop_first_row && split > 0 ? 1 : 0;
+  w.train = split - w.dropped;
+  w.test = chunk - split;
   const std::int64_t batches = (w.train + t.batch_size - 1) / t.batch_size;
   w.steps = batches * t.local_epochs;
   w.flops = static_cast<double>(w.train) * t.local_epochs * cost.flops_train_per_sample +

@@ -25,21 +25,22 @@ ModelCost model_cost(const scenario::Scenario& scenario);
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& scenario);
 
 struct IterationWork {
-  std::int64_t chunk = 0;  // samples received
-  std::int64_t train = 0;  // first part: trained on
-  std::int64_t test = 0;   // rest: local test loss
-  std::int64_t steps = 0;  // optimizer steps over all local epochs
-  double flops = 0;        // training + local evaluation
-  double chunk_bytes = 0;  // pixels as float32 plus one label byte per sample
-  double model_bytes = 0;  // parameters (or a gradient) as float32
+  std::int64_t chunk = 0;    // samples received
+  std::int64_t dropped = 0;  // first sample(s) of the training part left out (drop_first_row)
+  std::int64_t train = 0;    // first part, after the dropped row: trained on
+  std::int64_t test = 0;     // rest: local test loss
+  std::int64_t steps = 0;    // optimizer steps over all local epochs
+  double flops = 0;          // training + local evaluation
+  double chunk_bytes = 0;    // pixels as float32 plus one label byte per sample
+  double model_bytes = 0;    // parameters (or a gradient) as float32
 };
 
 // Bytes of the model's parameters (or a gradient, an update) as float32: one transfer of it.
 double model_bytes(const ModelCost& cost);
 
 // Work of one iteration on a chunk of `chunk` samples: the first floor(chunk * train_fraction)
-// train for local_epochs at batch_size (the last partial batch is a step too), the rest are
-// evaluated once (forward only).
+// (without its first row if training.drop_first_row) train for local_epochs at batch_size (the last
+// partial batch is a step too), the rest are evaluated once (forward only).
 IterationWork iteration_work(const scenario::TrainingSpec& training, const ModelCost& cost,
                              std::int64_t chunk);
 
