@@ -26,6 +26,7 @@
 #include "models/nn/param_ops.h"
 #include "models/nn/train.h"
 #include "sim/protocols/algorithms/factories.h"
+#include "sim/protocols/algorithms/hermes_aggregation.h"
 #include "sim/protocols/policies/hermes_gup.h"
 
 namespace hermes::protocols {
@@ -37,14 +38,15 @@ class Hermes final : public ProtocolRun {
   Hermes(const scenario::Scenario& s, const scenario::RunSpec& r, const data::TrainTestSplit& d)
       : ProtocolRun(s, r, d),
         params_(r.hermes),
-        w0_(global_model().params().begin(), global_model().params().end()),
+        aggregation_(params_.variant, global_model().params(),
+                     static_cast<float>(s.training.learning_rate), params_.loss_weighting),
         candidate_(global_model()) {
     const std::size_t n = worker_count();
     const HermesGupParams gup{params_.alpha, params_.beta, params_.lambda, params_.window};
     gups_.assign(n, HermesGup(gup));
     decisions_.resize(n);
     sync_.resize(n);
-    if (reference()) grad_sums_.assign(n, std::vector<float>(w0_.size(), 0.0f));
+    if (reference()) grad_sums_.assign(n, std::vector<float>(global_model().num_params(), 0.0f));
   }
 
  private:
@@ -105,36 +107,11 @@ class Hermes final : public ProtocolRun {
   }
 
   void aggregate(const std::vector<float>& update) {
-    auto global = global_model().params();
-    const float lr = static_cast<float>(scenario().training.learning_rate);
-    // The candidate: the model moved by this update alone.
-    auto cand = candidate_.params();
-    if (reference()) {
-      std::copy(w0_.begin(), w0_.end(), cand.begin());
-      nn::axpy(-lr, update, cand);
-    } else {
-      std::copy(global.begin(), global.end(), cand.begin());
-      nn::axpy(1.0f, update, cand);
-    }
-    double w_prev = 1, w_new = 1;
-    if (params_.loss_weighting) {
-      const double l_i = evaluate_on_ps(candidate_).loss;
-      const double l_prev = last_global_loss().value_or(l_i);
-      // A diverged candidate gets no weight; the stop rule sees the divergence if it persists.
-      w_prev = 1.0 / l_prev;
-      w_new = std::isfinite(l_i) && l_i > 0 ? 1.0 / l_i : 0.0;
-    }
-    if (reference()) {
-      if (aggregate_.empty()) {
-        aggregate_ = update;
-      } else {
-        nn::weighted_average(aggregate_, w_prev, update, w_new, aggregate_);
-      }
-      std::copy(w0_.begin(), w0_.end(), global.begin());
-      nn::axpy(-lr, aggregate_, global);
-    } else {
-      nn::weighted_average(global, w_prev, cand, w_new, global);
-    }
+    aggregation_.apply(update, last_global_loss(), global_model().params(),
+                       [this](std::span<const float> candidate) {
+                         candidate_.set_params(candidate);
+                         return evaluate_on_ps(candidate_).loss;
+                       });
   }
 
   UpdateKind update_kind(std::size_t w) const override {
@@ -148,9 +125,8 @@ class Hermes final : public ProtocolRun {
   }
 
   scenario::HermesParams params_;
-  std::vector<float> w0_;         // initial weights (reference variant rebuilds from them)
-  nn::Model candidate_;           // scratch model for L_i
-  std::vector<float> aggregate_;  // G (reference variant)
+  HermesAggregation aggregation_;  // the PS's loss-weighted aggregation (w0, G)
+  nn::Model candidate_;            // scratch model for L_i
   std::vector<HermesGup> gups_;
   std::vector<std::optional<GupDecision>> decisions_;
   std::vector<std::vector<float>> sync_;       // each worker's model at its last sync
