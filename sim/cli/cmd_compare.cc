@@ -3,8 +3,11 @@
 // dataset the paper's table is not about, runs that diverged or were capped.
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <set>
 
 #include "base/diagnostics.h"
 #include "base/string_join.h"
@@ -27,16 +30,10 @@ constexpr const char* kPaperDataset = "mnist";
 std::string paper_reference() { return source_dir() + "/results/reference/paper-mnist.csv"; }
 std::string paper_scenario() { return source_dir() + "/scenarios/paper/mnist.json"; }
 
-// The runs' scenario as `run` recorded it (scenario.json beside summary.csv), loaded again so
-// that its document has the same form as the paper's; nullopt with a warning if it cannot be.
-std::optional<scenario::Scenario> recorded_scenario(const std::string& summary,
-                                                    std::vector<std::string>& warnings) {
-  const fs::path path = fs::path(summary).parent_path() / "scenario.json";
-  if (!fs::is_regular_file(path)) {
-    warnings.push_back("no scenario.json beside " + summary +
-                       ": whether its runs are the paper's setup is not checked");
-    return std::nullopt;
-  }
+// One recorded scenario.json, loaded again so that its document has the same form as the
+// paper's; nullopt with a warning if it cannot be.
+std::optional<scenario::Scenario> load_recorded(const fs::path& path,
+                                                std::vector<std::string>& warnings) {
   try {
     return scenario::load_scenario(path.string(), {}, source_dir());
   } catch (const InputError& e) {
@@ -44,6 +41,68 @@ std::optional<scenario::Scenario> recorded_scenario(const std::string& summary,
                        " does not load, so the setup is not checked: " + e.what());
     return std::nullopt;
   }
+}
+
+// The scenarios the runs of `summary` were made with: the scenario.json `run` wrote beside it,
+// or, for a sweep, every point's (points/NNNN/scenario.json, in point order). Empty, with a
+// warning, if there is none or one does not load.
+std::vector<scenario::Scenario> recorded_scenarios(const std::string& summary,
+                                                   std::vector<std::string>& warnings) {
+  const fs::path dir = fs::path(summary).parent_path();
+  std::vector<fs::path> paths;
+  if (fs::is_regular_file(dir / "scenario.json")) {
+    paths.push_back(dir / "scenario.json");
+  } else if (fs::is_directory(dir / "points")) {
+    for (const auto& entry : fs::directory_iterator(dir / "points")) {
+      if (fs::is_regular_file(entry.path() / "scenario.json")) {
+        paths.push_back(entry.path() / "scenario.json");
+      }
+    }
+    std::sort(paths.begin(), paths.end());
+  }
+  if (paths.empty()) {
+    warnings.push_back("no scenario.json beside " + summary +
+                       " (nor in its points/): whether its runs are the paper's setup is not "
+                       "checked");
+    return {};
+  }
+  std::vector<scenario::Scenario> out;
+  for (const auto& path : paths) {
+    auto sc = load_recorded(path, warnings);
+    if (!sc) return {};
+    out.push_back(std::move(*sc));
+  }
+  return out;
+}
+
+std::string accounting_name(const scenario::Scenario& sc) {
+  return sc.accounting == scenario::Accounting::kReleasedCode ? "released-code" : "clean";
+}
+
+// The differences of every recorded scenario from the paper's, each against the paper's setup
+// under the scenario's own accounting (the accounting is how runs are charged and counted, not
+// what they run); each difference once, in order of first appearance.
+std::vector<metrics::SetupDifference> setup_differences(
+    const std::vector<scenario::Scenario>& recorded, const std::string& paper) {
+  std::map<std::string, scenario::Scenario> papers;  // by accounting
+  std::vector<metrics::SetupDifference> all;
+  for (const auto& sc : recorded) {
+    const std::string accounting = accounting_name(sc);
+    auto it = papers.find(accounting);
+    if (it == papers.end()) {
+      it = papers
+               .emplace(accounting,
+                        scenario::load_scenario(paper, {"accounting=" + accounting}, source_dir()))
+               .first;
+    }
+    for (auto& d : metrics::setup_differences(sc.document, it->second.document)) {
+      const bool seen = std::any_of(all.begin(), all.end(), [&d](const auto& e) {
+        return e.pointer == d.pointer && e.run == d.run && e.paper == d.paper;
+      });
+      if (!seen) all.push_back(std::move(d));
+    }
+  }
+  return all;
 }
 
 }  // namespace
@@ -56,8 +115,9 @@ int cmd_compare(const Args& args) {
       "stop reason, then the paper's headline ratios from both sides.\n\nWhat would mislead is "
       "said instead of printed: a run that diverged or was cut by a cap gets no speedup (the "
       "reason is given), a headline that needs such a run is withheld, and when the scenario "
-      "(RUN_DIR/scenario.json) differs from the paper's (scenarios/paper/mnist.json: cluster, "
-      "network, training, stop rule, caps) a warning lists the differences before the table. The "
+      "(RUN_DIR/scenario.json, or each point's of a sweep) differs from the paper's "
+      "(scenarios/paper/mnist.json under the runs' own accounting: cluster, network, training, "
+      "stop rule, caps, transfers) a warning lists the differences before the table. The "
       "paper's table is MNIST's: runs on another dataset are shown without it unless --reference "
       "is given");
   std::string reference;
@@ -86,8 +146,8 @@ int cmd_compare(const Args& args) {
 
   std::vector<std::string> warnings;
   const auto rows = metrics::read_summary_csv(summary);
-  const std::optional<scenario::Scenario> recorded = recorded_scenario(summary, warnings);
-  const std::string dataset = recorded ? recorded->dataset.name : "";
+  const std::vector<scenario::Scenario> recorded = recorded_scenarios(summary, warnings);
+  const std::string dataset = recorded.empty() ? "" : recorded.front().dataset.name;
   const bool default_reference = reference.empty();
   if (default_reference && !dataset.empty() && dataset != kPaperDataset) {
     warnings.push_back("the runs train on " + dataset + "; the paper's table is " + kPaperDataset +
@@ -100,14 +160,8 @@ int cmd_compare(const Args& args) {
   const auto ref = reference.empty() ? std::vector<metrics::ReferenceRow>{}
                                      : metrics::read_reference_csv(reference);
   metrics::Comparison cmp = metrics::compare_with_reference(rows, ref);
-  if (recorded && !paper.empty()) {
-    // The paper's setup under the runs' own accounting: the accounting is how the runs are charged
-    // and counted, not what they run, so only switches set apart from it count as differences.
-    const std::string accounting =
-        recorded->accounting == scenario::Accounting::kReleasedCode ? "released-code" : "clean";
-    const scenario::Scenario paper_sc =
-        scenario::load_scenario(paper, {"accounting=" + accounting}, source_dir());
-    cmp.setup_differences = metrics::setup_differences(recorded->document, paper_sc.document);
+  if (!recorded.empty() && !paper.empty()) {
+    cmp.setup_differences = setup_differences(recorded, paper);
     if (!cmp.setup_differences.empty()) {
       warnings.insert(warnings.begin(),
                       "not the paper's setup (" + paper +
@@ -119,13 +173,18 @@ int cmd_compare(const Args& args) {
   cmp.summary_path = summary;
   cmp.reference_path = reference;
   cmp.dataset = dataset;
-  cmp.paper_scenario_path = recorded ? paper : "";
+  cmp.paper_scenario_path = recorded.empty() ? "" : paper;
   cmp.warnings = warnings;
   if (*format == metrics::TableFormat::kText) {
     std::cout << "summary:   " << summary << " (" << counted(rows.size(), "row") << ")\n"
               << "reference: " << (reference.empty() ? "none" : reference) << "\n";
-    if (recorded) {
-      std::cout << "accounting: " << recorded->document.value("accounting", "clean") << "\n";
+    if (!recorded.empty()) {
+      std::set<std::string> accountings;
+      for (const auto& sc : recorded) accountings.insert(accounting_name(sc));
+      std::cout << "accounting: "
+                << join_strings(std::vector<std::string>(accountings.begin(), accountings.end()),
+                                ", ")
+                << "\n";
     }
     std::cout << "\n";
   }
