@@ -39,29 +39,27 @@ double BurstCredits::idle_accrual(double credits, engine::SimTime from, engine::
                   credits + idle_gain_per_ns_ * static_cast<double>((to - from).ns()));
 }
 
-engine::SimTime BurstCredits::run(engine::SimTime start, engine::SimTime work) {
-  if (work < engine::SimTime{}) throw std::invalid_argument("BurstCredits::run: negative work");
-  if (start < busy_until() || start < engine::SimTime{}) {
-    throw std::logic_error("BurstCredits::run: job starts at " + std::to_string(start.ns()) +
-                           " ns, before the previous job ends (" +
-                           std::to_string(busy_until().ns()) + " ns)");
-  }
-  JobRecord job{};
-  job.start = start;
-  job.credits_at_start = credits_at(start);
+double BurstCredits::depletion_ns(double credits) const {
   // Full speed until the bank would go negative: credits / drain nanoseconds. Written as
   // credits x 100 x 6e10 / (100 x vcpus - baseline) so Azure's round numbers stay exact
   // (B1ms: 30 x 6e12 / 80 = 2.25e12 ns = 37.5 min).
   const double drain_pct = 100.0 * vcpus_ - spec_.baseline_pct;
-  const double depletion_ns = drain_pct > 0 ? job.credits_at_start * kPctNsPerCredit / drain_pct
-                                            : std::numeric_limits<double>::infinity();
-  if (depletion_ns >= static_cast<double>(work.ns())) {
+  return drain_pct > 0 ? credits * kPctNsPerCredit / drain_pct
+                       : std::numeric_limits<double>::infinity();
+}
+
+BurstCredits::JobRecord BurstCredits::plan(engine::SimTime start, engine::SimTime work) const {
+  JobRecord job{};
+  job.start = start;
+  job.credits_at_start = credits_at(start);
+  const double depletion = depletion_ns(job.credits_at_start);
+  if (depletion >= static_cast<double>(work.ns())) {
     job.full_until = start + work;
     job.end = job.full_until;
     job.credits_at_end =
         std::max(0.0, job.credits_at_start - job_drain_per_ns_ * static_cast<double>(work.ns()));
   } else {
-    const engine::SimTime full = std::min(work, round_duration(depletion_ns));
+    const engine::SimTime full = std::min(work, round_duration(depletion));
     // The rest of the work at baseline speed: remaining x (100 x vcpus / baseline).
     const engine::SimTime throttled = round_duration(static_cast<double>((work - full).ns()) *
                                                      (100.0 * vcpus_ / spec_.baseline_pct));
@@ -69,6 +67,50 @@ engine::SimTime BurstCredits::run(engine::SimTime start, engine::SimTime work) {
     job.end = job.full_until + throttled;
     job.credits_at_end = 0.0;
   }
+  return job;
+}
+
+BurstCredits::JobRecord BurstCredits::plan_slowed(engine::SimTime start, engine::SimTime work,
+                                                  const SpeedSchedule& speed) const {
+  JobRecord job{};
+  job.start = start;
+  job.credits_at_start = credits_at(start);
+  const double depletion = depletion_ns(job.credits_at_start);
+  const double work_ns = static_cast<double>(work.ns());
+  // As if the bank never ran out: speed factor(t) x 1. Credits drain by wall-clock busy time,
+  // so the bank runs out `depletion` ns after the start whatever the slowdowns.
+  const engine::SimTime unthrottled_end = speed.finish(start, work_ns, 1.0);
+  if (depletion >= static_cast<double>((unthrottled_end - start).ns())) {
+    job.full_until = unthrottled_end;
+    job.end = unthrottled_end;
+    job.credits_at_end =
+        std::max(0.0, job.credits_at_start -
+                          job_drain_per_ns_ * static_cast<double>((job.end - start).ns()));
+    return job;
+  }
+  job.full_until = start + round_duration(depletion);
+  const double left = std::max(0.0, work_ns - speed.work_between(start, job.full_until, 1.0));
+  job.end = speed.finish(job.full_until, left, throttled_speed());
+  job.credits_at_end = 0.0;
+  return job;
+}
+
+engine::SimTime BurstCredits::run(engine::SimTime start, engine::SimTime work) {
+  return run(start, work, SpeedSchedule{});
+}
+
+engine::SimTime BurstCredits::run(engine::SimTime start, engine::SimTime work,
+                                  const SpeedSchedule& speed) {
+  if (work < engine::SimTime{}) throw std::invalid_argument("BurstCredits::run: negative work");
+  if (start < busy_until() || start < engine::SimTime{}) {
+    throw std::logic_error("BurstCredits::run: job starts at " + std::to_string(start.ns()) +
+                           " ns, before the previous job ends (" +
+                           std::to_string(busy_until().ns()) + " ns)");
+  }
+  // The plain plan first: if no slowdown touches its span, it is the job (byte-identical to a
+  // run without slowdowns); otherwise the span is recomputed across the slowdowns.
+  JobRecord job = plan(start, work);
+  if (speed.overlaps(job.start, job.end)) job = plan_slowed(start, work, speed);
   jobs_.push_back(job);
   return job.end;
 }

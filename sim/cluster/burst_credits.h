@@ -11,12 +11,18 @@
 // most two roundings (depletion instant, throttled remainder), never by summing doubles, so long
 // runs do not drift. Credits are a function of time, piecewise linear, recomputed from the last
 // job record.
+//
+// Slowdowns (speed_schedule.h) compose multiplicatively: a job progresses at factor(t) x the speed
+// this model gives at t (1 while credits last, the baseline fraction after). Credits are charged
+// by busy wall-clock time, as Azure meters them: the guest keeps its vCPUs at 100% however slowly
+// the host serves them, so a slowed job drains credits for longer and may run out mid-job.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "sim/cluster/profile.h"
+#include "sim/cluster/speed_schedule.h"
 #include "sim/engine/sim_time.h"
 
 namespace hermes::cluster {
@@ -30,6 +36,9 @@ class BurstCredits {
   // Runs a job needing `work` nanoseconds at full speed from `start`; returns when it ends.
   // Jobs are sequential: start before the previous job's end is a std::logic_error.
   engine::SimTime run(engine::SimTime start, engine::SimTime work);
+  // Same, at factor(t) x the burst speed. A job that no slowdown interval touches ends exactly
+  // where run(start, work) would end it.
+  engine::SimTime run(engine::SimTime start, engine::SimTime work, const SpeedSchedule& speed);
 
   // Credits in the bank at time t >= 0 (any time: during or between past jobs, or later).
   double credits_at(engine::SimTime t) const;
@@ -52,6 +61,13 @@ class BurstCredits {
     double credits_at_start;
     double credits_at_end;
   };
+  // The job as run() without slowdowns would record it (no side effect).
+  JobRecord plan(engine::SimTime start, engine::SimTime work) const;
+  // The job across the slowdowns of `speed` (called only when one intersects the plain plan).
+  JobRecord plan_slowed(engine::SimTime start, engine::SimTime work,
+                        const SpeedSchedule& speed) const;
+  // Nanoseconds of full-speed running the bank `credits` pays for: +inf if it never drains.
+  double depletion_ns(double credits) const;
   // Credits after idling from `from` (holding `credits`) to `to`, capped.
   double idle_accrual(double credits, engine::SimTime from, engine::SimTime to) const;
 

@@ -5,11 +5,13 @@
 
 namespace hermes::cluster {
 
-NodeCompute::NodeCompute(engine::Simulator& sim, const NodeProfile& profile, RandomStream jitter)
+NodeCompute::NodeCompute(engine::Simulator& sim, const NodeProfile& profile, RandomStream jitter,
+                         SpeedSchedule speed)
     : sim_(&sim),
       profile_(profile),
       jitter_model_(profile.compute.jitter_cv),
-      rng_(std::move(jitter)) {
+      rng_(std::move(jitter)),
+      speed_(std::move(speed)) {
   if (profile_.burst) credits_.emplace(*profile_.burst, profile_.vcpus);
 }
 
@@ -21,7 +23,15 @@ engine::ActivityId NodeCompute::start(const TrainingJob& job, OnDone on_done) {
   t.full_speed_seconds = full_speed_seconds(profile_.compute, job);
   t.jitter = jitter_model_.draw(rng_);
   t.work_ns = engine::from_seconds(t.full_speed_seconds * t.jitter);
-  t.end = credits_ ? credits_->run(t.start, t.work_ns) : t.start + t.work_ns;
+  if (credits_) {
+    t.end = credits_->run(t.start, t.work_ns, speed_);
+  } else {
+    t.end = t.start + t.work_ns;
+    // Only a job that a slowdown touches is recomputed: without one, the end is the exact sum.
+    if (speed_.overlaps(t.start, t.end)) {
+      t.end = speed_.finish(t.start, static_cast<double>(t.work_ns.ns()), 1.0);
+    }
+  }
   t.throttled_extra_ns = (t.end - t.start) - t.work_ns;
   busy_until_ = t.end;
   last_job_ = t;

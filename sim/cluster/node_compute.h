@@ -1,6 +1,7 @@
 // One simulated node's compute side: the profile's compute-time model, its seeded jitter and, for
-// B-series nodes, the burst-credit bank. Jobs on one node run one after another: a job started
-// while the node is busy waits for the jobs before it.
+// B-series nodes, the burst-credit bank, and the node's slowdowns (speed_schedule.h; they multiply
+// the burst model's speed, see burst_credits.h). Jobs on one node run one after another: a job
+// started while the node is busy waits for the jobs before it.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include "sim/cluster/burst_credits.h"
 #include "sim/cluster/compute_model.h"
 #include "sim/cluster/profile.h"
+#include "sim/cluster/speed_schedule.h"
 #include "sim/engine/activity.h"
 #include "sim/engine/simulator.h"
 
@@ -19,16 +21,20 @@ namespace hermes::cluster {
 struct JobTiming {
   engine::SimTime start{};
   engine::SimTime end{};
-  double full_speed_seconds = 0;         // model time before jitter
-  double jitter = 1;                     // multiplicative factor drawn for this job
-  engine::SimTime work_ns{};             // full_speed_seconds x jitter, rounded to ns
-  engine::SimTime throttled_extra_ns{};  // (end - start) - work_ns: time lost to the baseline cap
+  double full_speed_seconds = 0;  // model time before jitter
+  double jitter = 1;              // multiplicative factor drawn for this job
+  engine::SimTime work_ns{};      // full_speed_seconds x jitter, rounded to ns
+  // (end - start) - work_ns: time lost to the baseline cap and to slowdowns (negative if a
+  // speed-up interval made the job faster than its work)
+  engine::SimTime throttled_extra_ns{};
 };
 
 class NodeCompute final : public engine::ActivityResource<TrainingJob> {
  public:
   // Give each node its own stream, e.g. RandomStream::named(seed, "compute-jitter", node_index).
-  NodeCompute(engine::Simulator& sim, const NodeProfile& profile, RandomStream jitter);
+  // `speed`: the node's slowdown intervals (none: the profile's speed at all times).
+  NodeCompute(engine::Simulator& sim, const NodeProfile& profile, RandomStream jitter,
+              SpeedSchedule speed = {});
 
   // Runs `job` from next_start(); its end is known at once (last_job().end), and on_done runs
   // from the simulator event scheduled for it. One jitter draw per job. Negative or non-finite
@@ -41,6 +47,7 @@ class NodeCompute final : public engine::ActivityResource<TrainingJob> {
   std::optional<double> credits_at(engine::SimTime t) const;
 
   const NodeProfile& profile() const { return profile_; }
+  const SpeedSchedule& speed() const { return speed_; }
   bool burstable() const { return credits_.has_value(); }
   engine::SimTime busy_until() const { return busy_until_; }
   const JobTiming& last_job() const { return last_job_; }
@@ -52,6 +59,7 @@ class NodeCompute final : public engine::ActivityResource<TrainingJob> {
   ComputeJitter jitter_model_;
   RandomStream rng_;
   std::optional<BurstCredits> credits_;
+  SpeedSchedule speed_;
   engine::SimTime busy_until_{};
   JobTiming last_job_;
   std::int64_t jobs_run_ = 0;

@@ -10,7 +10,7 @@
 #include "base/diagnostics.h"
 #include "base/number_text.h"
 #include "base/string_join.h"
-#include "sim/metrics/csv_reader.h"
+#include "sim/config/csv_reader.h"
 #include "sim/scenario/run_params.h"
 
 namespace hermes::metrics {

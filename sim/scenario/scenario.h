@@ -258,6 +258,25 @@ struct SweepSpec {
   std::vector<std::uint64_t> seed_list;    // "seeds": [s1, s2, ...]
 };
 
+// A slowdown of one node's CPU: the node runs at speed_factor x its profile's speed during
+// [start, end) (scenarios/README.md, "events" and "trace"). Declared in the "events" list or as a
+// row of the "trace" file; the loader has checked the node, the numbers and that no two slowdowns
+// of one node overlap.
+struct SlowdownSpec {
+  std::string node;  // host name: "ps" or "w<i>"
+  engine::SimTime start{};
+  engine::SimTime end{};
+  double speed_factor = 1;  // in (0, 1]
+  std::string origin;       // where it was declared: "/events/2" or "<trace file> line 4"
+};
+
+// The "trace" key: a CSV file of slowdown intervals, replayed exactly.
+struct TraceSpec {
+  std::string file;           // as written (relative to the repository root unless absolute)
+  std::string resolved_path;  // resolved against the source dir
+  std::string sha256;         // of the file's bytes, recorded in the resolved document
+};
+
 struct Scenario {
   std::string name;  // [A-Za-z0-9._-]+, used in output directory names
   std::string description;
@@ -274,6 +293,9 @@ struct Scenario {
   ApiSpec api;
   OutputSpec outputs;
   std::optional<SweepSpec> sweep;  // absent unless the file has a "sweep" section
+  // From "events" (file order), then "trace" (file order); empty without both.
+  std::vector<SlowdownSpec> slowdowns;
+  std::optional<TraceSpec> trace;  // absent unless the file has a "trace" key
   // The document after --set with every default filled in and every run named: loading it again
   // gives the same scenario. Record it next to results.
   Json document;

@@ -176,6 +176,17 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   s.api = read_api(root.accept("api"), s.accounting, diags, out["api"]);
   s.outputs = read_outputs(root.accept("outputs"), diags, out["outputs"]);
   if (const Json* sweep = root.accept("sweep")) s.sweep = read_sweep(*sweep, diags, out["sweep"]);
+  // Written to the resolved document only when present: a scenario without them stays
+  // byte-identical to before they existed.
+  std::vector<DeclaredSlowdown> slowdowns;
+  if (const Json* events = root.accept("events")) {
+    slowdowns = read_events(*events, diags, out["events"]);
+  }
+  if (const Json* trace = root.accept("trace")) {
+    s.trace = read_trace(*trace, source_dir, diags, out["trace"], slowdowns);
+  }
+  check_slowdowns(slowdowns, s.nodes, cluster.hosts_known, diags);
+  for (auto& d : slowdowns) s.slowdowns.push_back(std::move(d.spec));
   root.finish();
 
   if (diags.count() != errors_before) return std::nullopt;

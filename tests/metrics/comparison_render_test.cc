@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "base/number_text.h"
-#include "sim/metrics/csv_reader.h"
+#include "sim/config/csv_reader.h"
 #include "tests/metrics/summary_files.h"
 
 namespace hermes::metrics {

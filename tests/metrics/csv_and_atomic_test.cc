@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "base/number_text.h"
+#include "sim/config/csv_reader.h"
 #include "sim/metrics/atomic_file.h"
-#include "sim/metrics/csv_reader.h"
 #include "sim/metrics/csv_writer.h"
 
 namespace hermes::metrics {

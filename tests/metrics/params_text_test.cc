@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/metrics/csv_reader.h"
+#include "sim/config/csv_reader.h"
 #include "tests/metrics/summary_files.h"
 
 namespace hermes::metrics {
