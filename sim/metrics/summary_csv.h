@@ -43,6 +43,11 @@ inline constexpr std::array<std::string_view, 14> kSummaryResultColumns = {
     "sim_time_s", "wi_avg", "accuracy",      "loss",          "final_loss",
     "api_calls",  "bytes",  "major_updates", "speedup_vs_bsp"};
 inline constexpr std::size_t kSummaryParamsAt = kSummaryRunColumns.size();  // first parameter
+// Written after those (2026-12-01, docs/churn.md): what outages cost a run, and when it reached
+// outputs.target_accuracy (empty without one, or if never). Not read back: a summary of before
+// them has none.
+inline constexpr std::array<std::string_view, 5> kSummaryChurnColumns = {
+    "lost_iterations", "wasted_compute_s", "dropped_updates", "downtime_s", "time_to_target_s"};
 
 namespace detail {
 template <std::size_t A, std::size_t B, std::size_t C>

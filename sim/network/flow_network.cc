@@ -200,6 +200,24 @@ void FlowNetwork::update() {
   }
 }
 
+std::size_t FlowNetwork::abort_host(HostIndex host) {
+  // Bytes of the flows that stay are advanced to now before the set of flows changes.
+  advance(sim_.now());
+  std::size_t dropped = 0;
+  for (std::uint32_t s = 0; s < slots_.size(); ++s) {
+    Flow& f = slots_[s];
+    if (f.phase == Phase::kFree || (f.src != host && f.dst != host)) continue;
+    if (f.phase == Phase::kLatency) sim_.cancel(f.activation);
+    std::erase(active_, s);
+    slot_of_.erase(f.id);
+    f = Flow{};
+    free_slots_.push_back(s);
+    ++dropped;
+  }
+  if (dropped > 0) request_update();
+  return dropped;
+}
+
 double FlowNetwork::remaining_now(const Flow& f) const {
   if (f.phase == Phase::kLatency) return f.bytes;
   const double dt = engine::to_seconds(sim_.now() - last_advance_);

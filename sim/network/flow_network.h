@@ -44,6 +44,11 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
   // Throws std::out_of_range / std::invalid_argument / std::logic_error (no route) on misuse.
   FlowId start(const Transfer& transfer, OnDone on_done) override;
 
+  // Drops every flow from or to `host` now (its node is gone): their on_done never runs, their
+  // bytes are not delivered, and the bandwidth they held goes to the other flows. Returns how
+  // many were dropped.
+  std::size_t abort_host(HostIndex host);
+
   // Current rate, bytes/s: 0 while in the latency phase, once finished, or for unknown ids.
   double rate(FlowId id) const;
   // Bytes still to move as of now(); 0 once finished or for unknown ids.

@@ -178,15 +178,25 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   if (const Json* sweep = root.accept("sweep")) s.sweep = read_sweep(*sweep, diags, out["sweep"]);
   // Written to the resolved document only when present: a scenario without them stays
   // byte-identical to before they existed.
-  std::vector<DeclaredSlowdown> slowdowns;
-  if (const Json* events = root.accept("events")) {
-    slowdowns = read_events(*events, diags, out["events"]);
-  }
+  DeclaredEvents events;
+  if (const Json* list = root.accept("events")) events = read_events(*list, diags, out["events"]);
   if (const Json* trace = root.accept("trace")) {
-    s.trace = read_trace(*trace, source_dir, diags, out["trace"], slowdowns);
+    s.trace = read_trace(*trace, source_dir, diags, out["trace"], events);
   }
-  check_slowdowns(slowdowns, s.nodes, cluster.hosts_known, diags);
-  for (auto& d : slowdowns) s.slowdowns.push_back(std::move(d.spec));
+  if (const Json* availability = root.accept("availability")) {
+    s.availability = read_availability(*availability, diags, out["availability"]);
+  }
+  check_slowdowns(events.slowdowns, s.nodes, cluster.hosts_known, diags);
+  for (auto& d : events.slowdowns) s.slowdowns.push_back(std::move(d.spec));
+  s.outages = check_outages(events.outages, s.nodes, cluster.hosts_known, diags);
+  // The demo has no protocol to say what a departure means.
+  for (std::size_t i = 0; i < s.runs.size() && !s.outages.empty(); ++i) {
+    if (s.runs[i].protocol == Protocol::kDemo) {
+      diags.error("/runs/" + std::to_string(i) + "/protocol",
+                  "a demo run takes no crash or eviction (" + s.outages.front().origin +
+                      ") (accepted with outages: bsp, asp, ssp, ebsp, hermes)");
+    }
+  }
   root.finish();
 
   if (diags.count() != errors_before) return std::nullopt;

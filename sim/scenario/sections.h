@@ -45,24 +45,40 @@ OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out);
 // `value` must be non-null (the section is optional and has no defaults to fill in).
 std::optional<SweepSpec> read_sweep(const Json& value, Diagnostics& diags, Json& out);
 
-// A slowdown as declared, with where to report a problem of it (check_slowdowns).
-struct DeclaredSlowdown {
-  SlowdownSpec spec;
+// A slowdown or an outage as declared, with where to report a problem of it (check_slowdowns,
+// check_outages).
+template <typename Spec>
+struct Declared {
+  Spec spec;
   std::string node_path;  // JSON pointer for a bad node: /events/3/node, or /trace/file
   std::string item_path;  // JSON pointer for an overlap: /events/3, or /trace/file
   std::string prefix;     // message prefix: "" for events, "<file>: line 4: " for trace rows
 };
+using DeclaredSlowdown = Declared<SlowdownSpec>;
+using DeclaredOutage = Declared<OutageSpec>;
 
-// "events" (must be non-null): the list of scheduled events (only "slowdown" so far).
-std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags, Json& out);
-// "trace" (must be non-null): {"file": ...}; reads the CSV and appends its rows to `slowdowns`.
+// What "events" and "trace" declare, in file order.
+struct DeclaredEvents {
+  std::vector<DeclaredSlowdown> slowdowns;
+  std::vector<DeclaredOutage> outages;
+};
+
+// "events" (must be non-null): the list of scheduled events (slowdown, crash, eviction).
+DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out);
+// "trace" (must be non-null): {"file": ...}; reads the CSV and appends its rows to `events`.
 // `source_dir` resolves a relative file like "profiles".
 std::optional<TraceSpec> read_trace(const Json& value, const std::string& source_dir,
-                                    Diagnostics& diags, Json& out,
-                                    std::vector<DeclaredSlowdown>& slowdowns);
+                                    Diagnostics& diags, Json& out, DeclaredEvents& events);
 // Every slowdown names an existing host (when the host list is reliable) and no two of one node
 // overlap, events and trace rows together.
 void check_slowdowns(const std::vector<DeclaredSlowdown>& slowdowns,
                      const std::vector<NodeSpec>& nodes, bool hosts_known, Diagnostics& diags);
+// Every outage names an existing worker and no two of one node overlap (an eviction from its
+// notice on). Returns them sorted by node (host order) then start.
+std::vector<OutageSpec> check_outages(const std::vector<DeclaredOutage>& outages,
+                                      const std::vector<NodeSpec>& nodes, bool hosts_known,
+                                      Diagnostics& diags);
+// "availability" (must be non-null).
+AvailabilitySpec read_availability(const Json& value, Diagnostics& diags, Json& out);
 
 }  // namespace hermes::scenario

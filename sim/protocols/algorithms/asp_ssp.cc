@@ -8,6 +8,9 @@
 // The pull is answered as soon as the update is applied; the evaluation is a separate PS job
 // queued behind it, so a worker never waits for the test-set evaluation (it would in a real PS
 // only if evaluation held the model lock; the reference evaluates in its own loop).
+// Under churn (docs/churn.md) an update lost with its worker is simply not applied; SSP leaves a
+// departed worker's clock out of the bound (SspClocks::remove) until it comes back at the
+// slowest live clock; a worker that comes back pulls the global model and goes on.
 #include <optional>
 
 #include "models/nn/param_ops.h"
@@ -58,6 +61,16 @@ class StaleSynchronous final : public ProtocolRun {
         if (after) send_model(w, [this, w] { try_begin(w); });
       });
     });
+  }
+
+  void on_departed(std::size_t w) override {
+    if (!clocks_) return;
+    for (int v : clocks_->remove(static_cast<int>(w))) begin_iteration(static_cast<std::size_t>(v));
+  }
+
+  void on_rejoined(std::size_t w) override {
+    if (clocks_) clocks_->add(static_cast<int>(w));
+    send_model(w, [this, w] { try_begin(w); });
   }
 
   std::optional<SspClocks> clocks_;

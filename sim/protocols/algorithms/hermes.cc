@@ -20,6 +20,13 @@
 //     inverse-loss weighted average of w and w + D_i: w <- w + D_i (1/L_i) / (1/L_prev + 1/L_i).
 // Without loss weighting both weights are 1. The new global model is evaluated (stop rule) and
 // sent back to worker i only. Iterations = major updates aggregated.
+//
+// Under churn (docs/churn.md) the PS waits for no one, so a departure changes nothing at the PS;
+// the departed worker's minor iterations since its last major update are lost with it. A worker
+// that comes back is a fresh process: its GUP starts over (empty loss window, threshold back at
+// alpha, no streak), its cumulative gradient sum S_i restarts at zero (the reference variant's
+// S_i lived in the lost process; the PS's G keeps what earlier pushes brought), and it pulls the
+// global model, which becomes its sync point.
 #include <cmath>
 #include <optional>
 
@@ -42,14 +49,16 @@ class Hermes final : public ProtocolRun {
                      static_cast<float>(s.training.learning_rate), params_.loss_weighting),
         candidate_(global_model()) {
     const std::size_t n = worker_count();
-    const HermesGupParams gup{params_.alpha, params_.beta, params_.lambda, params_.window};
-    gups_.assign(n, HermesGup(gup));
+    gups_.assign(n, HermesGup(gup_params()));
     decisions_.resize(n);
     sync_.resize(n);
     if (reference()) grad_sums_.assign(n, std::vector<float>(global_model().num_params(), 0.0f));
   }
 
  private:
+  HermesGupParams gup_params() const {
+    return {params_.alpha, params_.beta, params_.lambda, params_.window};
+  }
   bool reference() const { return params_.variant == scenario::HermesVariant::kReference; }
 
   void start() override {
@@ -97,6 +106,13 @@ class Hermes final : public ProtocolRun {
         if (after) pull_then_begin(w);
       });
     });
+  }
+
+  void on_rejoined(std::size_t w) override {
+    gups_[w] = HermesGup(gup_params());
+    decisions_[w].reset();
+    if (reference()) std::fill(grad_sums_[w].begin(), grad_sums_[w].end(), 0.0f);
+    pull_then_begin(w);
   }
 
   // Paper variant: the worker's progress since its last sync.
