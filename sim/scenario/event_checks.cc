@@ -98,16 +98,20 @@ std::vector<OutageSpec> check_outages(const std::vector<DeclaredOutage>& outages
   check_no_overlap(outages, "outage", diags);
   std::vector<OutageSpec> sorted;
   for (const DeclaredOutage& d : outages) sorted.push_back(d.spec);
+  sort_outages(sorted, nodes);
+  return sorted;
+}
+
+void sort_outages(std::vector<OutageSpec>& outages, const std::vector<NodeSpec>& nodes) {
   auto host_index = [&](const std::string& host) {
     const auto it =
         std::find_if(nodes.begin(), nodes.end(), [&](const NodeSpec& n) { return n.host == host; });
     return it - nodes.begin();
   };
-  std::stable_sort(sorted.begin(), sorted.end(), [&](const OutageSpec& a, const OutageSpec& b) {
+  std::stable_sort(outages.begin(), outages.end(), [&](const OutageSpec& a, const OutageSpec& b) {
     const auto ha = host_index(a.node), hb = host_index(b.node);
     return ha != hb ? ha < hb : a.start < b.start;
   });
-  return sorted;
 }
 
 }  // namespace hermes::scenario

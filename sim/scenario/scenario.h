@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "sim/cluster/outage_process.h"
 #include "sim/cluster/profile.h"
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
@@ -296,10 +297,22 @@ struct OutageSpec {
   engine::SimTime warned() const { return notice < start ? start - notice : engine::SimTime{}; }
 };
 
+// Outages drawn from a model for a set of workers (availability.models): each selected worker
+// draws its own from its own random stream (the scenario's seed and its host index), so every
+// protocol of the scenario meets the same outages.
+struct OutageModelSpec {
+  std::string path;                // "/availability/models/0", for origins and messages
+  std::vector<std::string> hosts;  // the workers it applies to (resolved from "nodes")
+  OutageKind kind = OutageKind::kEviction;
+  cluster::OutageModel model;
+  engine::SimTime notice = engine::from_seconds(defaults::kEvictionNoticeS);  // evictions
+};
+
 // How the cluster lives with outages (the optional "availability" section).
 struct AvailabilitySpec {
   // A crashed worker is missed by the PS this long after it crashed (a heartbeat timeout).
   engine::SimTime detection = engine::from_seconds(defaults::kDetectionS);
+  std::vector<OutageModelSpec> models;
 };
 
 // The "trace" key: a CSV file of slowdown intervals, replayed exactly.

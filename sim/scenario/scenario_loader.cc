@@ -184,11 +184,18 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
     s.trace = read_trace(*trace, source_dir, diags, out["trace"], events);
   }
   if (const Json* availability = root.accept("availability")) {
-    s.availability = read_availability(*availability, diags, out["availability"]);
+    s.availability =
+        read_availability(*availability, s.nodes, cluster.hosts_known, diags, out["availability"]);
   }
   check_slowdowns(events.slowdowns, s.nodes, cluster.hosts_known, diags);
   for (auto& d : events.slowdowns) s.slowdowns.push_back(std::move(d.spec));
   s.outages = check_outages(events.outages, s.nodes, cluster.hosts_known, diags);
+  if (!s.availability.models.empty() && diags.count() == errors_before) {
+    auto drawn = draw_model_outages(s.availability, events.outages, s.seed,
+                                    s.training.stop.max_sim_time, s.nodes, diags);
+    s.outages.insert(s.outages.end(), drawn.begin(), drawn.end());
+    sort_outages(s.outages, s.nodes);
+  }
   // The demo has no protocol to say what a departure means.
   for (std::size_t i = 0; i < s.runs.size() && !s.outages.empty(); ++i) {
     if (s.runs[i].protocol == Protocol::kDemo) {

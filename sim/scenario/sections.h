@@ -78,7 +78,17 @@ void check_slowdowns(const std::vector<DeclaredSlowdown>& slowdowns,
 std::vector<OutageSpec> check_outages(const std::vector<DeclaredOutage>& outages,
                                       const std::vector<NodeSpec>& nodes, bool hosts_known,
                                       Diagnostics& diags);
-// "availability" (must be non-null).
-AvailabilitySpec read_availability(const Json& value, Diagnostics& diags, Json& out);
+// By node (host order), then start.
+void sort_outages(std::vector<OutageSpec>& outages, const std::vector<NodeSpec>& nodes);
+// "availability" (must be non-null); its models' "nodes" are resolved against `nodes` (when the
+// host list is reliable).
+AvailabilitySpec read_availability(const Json& value, const std::vector<NodeSpec>& nodes,
+                                   bool hosts_known, Diagnostics& diags, Json& out);
+// The outages of every model up to `horizon` (the run's max_sim_time), from the scenario's seed.
+// A worker that a model selects may have no declared outage and no other model.
+std::vector<OutageSpec> draw_model_outages(const AvailabilitySpec& availability,
+                                           const std::vector<DeclaredOutage>& declared,
+                                           std::uint64_t seed, engine::SimTime horizon,
+                                           const std::vector<NodeSpec>& nodes, Diagnostics& diags);
 
 }  // namespace hermes::scenario

@@ -47,18 +47,18 @@ class StaleSynchronous final : public ProtocolRun {
         begin_iteration(static_cast<std::size_t>(v));
     }
     auto delta = update(w);
-    push_update(w, *delta, [this, w, delta] {
+    push_update(w, *delta, [this, w, delta, inc = incarnation(w)] {
       // Apply and evaluation are queued together, so the evaluation sees exactly this update
       // (the PS runs its jobs one at a time, in order). The model goes back at once, or after
       // the evaluation as the released code's master does (transfers.model_after_evaluation).
       const bool after = scenario().transfers.model_after_evaluation;
-      ps_job(aggregation_flops(1), 0, [this, w, delta, after] {
+      ps_job(aggregation_flops(1), 0, [this, w, delta, after, inc] {
         nn::axpy(async_update_weight(), *delta, global_model().params());
         count_applied(1);
-        if (!after) send_model(w, [this, w] { try_begin(w); });
+        if (!after) answer_push(w, inc, [this, w] { try_begin(w); });
       });
-      evaluate_global(static_cast<int>(w), [this, w, after] {
-        if (after) send_model(w, [this, w] { try_begin(w); });
+      evaluate_global(static_cast<int>(w), [this, w, after, inc] {
+        if (after) answer_push(w, inc, [this, w] { try_begin(w); });
       });
     });
   }

@@ -61,7 +61,7 @@ void EbspRun::on_rejoined(std::size_t w) {
 
 void EbspRun::check_decision() {
   const EbspCycle& c = current();
-  if (c.decided) return;
+  if (c.decided || stalled_) return;  // stalled: nobody to predict for
   for (std::size_t v = 0; v < worker_count(); ++v) {
     if (c.members[v] && c.pushes[v] < 2) return;
   }
@@ -85,7 +85,8 @@ void EbspRun::start_iteration(std::size_t w) {
 
 void EbspRun::on_computed(std::size_t w) {
   std::shared_ptr<const std::vector<float>> delta = update(w);
-  push_update(w, *delta, [this, w, delta] { on_push_arrival(w, delta); });
+  push_update(w, *delta,
+              [this, w, delta, inc = incarnation(w)] { on_push_arrival(w, inc, delta); });
   if (spec().pull_between_barriers) return;  // goes on when the PS answers (on_push_arrival)
   const EbspCycle& c = current();
   // The iteration that just ended is the cycle's started[w]-th; the target is never below it.
@@ -93,26 +94,28 @@ void EbspRun::on_computed(std::size_t w) {
   start_iteration(w);  // from its own local model: no pull between barriers
 }
 
-void EbspRun::pull_or_wait(std::size_t w) {
+void EbspRun::pull_or_wait(std::size_t w, std::uint32_t pushed_by) {
   EbspCycle& c = current();
-  if (c.decided && c.started[w] >= c.target[w]) return;  // waits for the barrier
+  if (!c.members[w] || incarnation(w) != pushed_by) return;  // left, or back for the next cycle
+  if (c.decided && c.started[w] >= c.target[w]) return;      // waits for the barrier
   // Its next iteration counts as begun from now, while the model travels: a decision meanwhile
   // then targets it, so the barrier cannot come before its push (and two models never cross).
   ++c.started[w];
-  send_model(w, [this, w] { begin_iteration(w); });
+  answer_push(w, pushed_by, [this, w] { begin_iteration(w); });
 }
 
-void EbspRun::on_push_arrival(std::size_t w, std::shared_ptr<const std::vector<float>> delta) {
+void EbspRun::on_push_arrival(std::size_t w, std::uint32_t pushed_by,
+                              std::shared_ptr<const std::vector<float>> delta) {
   EbspCycle& c = current();
   ++c.pushes[w];
   previous_push_[w] = last_push_[w];
   last_push_[w] = now();
   check_decision();
   // Apply and evaluation are queued together, so the evaluation sees exactly this update.
-  ps_job(aggregation_flops(1), 0, [this, w, delta] {
+  ps_job(aggregation_flops(1), 0, [this, w, pushed_by, delta] {
     nn::axpy(async_update_weight(), *delta, global_model().params());
     count_applied(1);
-    if (spec().pull_between_barriers) pull_or_wait(w);
+    if (spec().pull_between_barriers) pull_or_wait(w, pushed_by);
     on_applied(w);
   });
   evaluate_global(static_cast<int>(w), [] {});

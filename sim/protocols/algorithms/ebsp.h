@@ -84,10 +84,12 @@ class EbspRun final : public ProtocolRun {
   // The PS sends the global model to every worker; each starts its cycle on arrival.
   void barrier();
   void start_iteration(std::size_t w);
-  void on_push_arrival(std::size_t w, std::shared_ptr<const std::vector<float>> delta);
+  // An update of w's incarnation `pushed_by` arrived at the PS.
+  void on_push_arrival(std::size_t w, std::uint32_t pushed_by,
+                       std::shared_ptr<const std::vector<float>> delta);
   // pull_between_barriers: once w's update is applied, the global model goes to w for its next
   // iteration, unless w has reached its target (it then waits for the barrier).
-  void pull_or_wait(std::size_t w);
+  void pull_or_wait(std::size_t w, std::uint32_t pushed_by);
   void decide();
   void on_applied(std::size_t w);
   void on_departed(std::size_t w) override;

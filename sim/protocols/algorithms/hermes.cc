@@ -65,12 +65,19 @@ class Hermes final : public ProtocolRun {
     for (std::size_t w = 0; w < worker_count(); ++w) pull_then_begin(w);
   }
 
-  void pull_then_begin(std::size_t w) {
-    send_model(w, [this, w] {
+  // The global model goes to w, which syncs to it and begins an iteration; as the answer to a
+  // push of incarnation `pushed_by` if given.
+  void pull_then_begin(std::size_t w, std::optional<std::uint32_t> pushed_by = std::nullopt) {
+    auto at_worker = [this, w] {
       const auto p = worker(w).model.params();
       sync_[w].assign(p.begin(), p.end());
       begin_iteration(w);
-    });
+    };
+    if (pushed_by) {
+      answer_push(w, *pushed_by, std::move(at_worker));
+    } else {
+      send_model(w, std::move(at_worker));
+    }
   }
 
   std::span<float> gradient_sum(std::size_t w) override {
@@ -90,20 +97,20 @@ class Hermes final : public ProtocolRun {
       return;
     }
     auto sent = reference() ? buffers().copy_of(grad_sums_[w]) : progress(w);
-    push_update(w, *sent, [this, w, sent] {
+    push_update(w, *sent, [this, w, sent, inc = incarnation(w)] {
       // Loss weighting evaluates the candidate on the test set: a second evaluation per update.
       const double flops =
           aggregation_flops(2) + (params_.loss_weighting ? test_eval_flops() : 0.0);
       // The new model goes back at once, or after its global evaluation as the released code's
       // master does (transfers.model_after_evaluation).
       const bool after = scenario().transfers.model_after_evaluation;
-      ps_job(flops, 0, [this, w, sent, after] {
+      ps_job(flops, 0, [this, w, sent, after, inc] {
         aggregate(*sent);
         count_applied(1);
-        if (!after) pull_then_begin(w);
+        if (!after) pull_then_begin(w, inc);
       });
-      evaluate_global(static_cast<int>(w), [this, w, after] {
-        if (after) pull_then_begin(w);
+      evaluate_global(static_cast<int>(w), [this, w, after, inc] {
+        if (after) pull_then_begin(w, inc);
       });
     });
   }

@@ -128,6 +128,13 @@ class ProtocolRun {
   void ps_job(SpanKind kind, double flops, std::int64_t steps, std::function<void()> done);
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
+  // The same as the answer to a push of worker w's incarnation `pushed_by` (incarnation(w) when
+  // it pushed): not sent if w went and came back since (the process that asked is gone; the new
+  // one pulls its own model when it comes back).
+  void answer_push(std::size_t w, std::uint32_t pushed_by, std::function<void()> at_worker) {
+    if (workers_[w].incarnation == pushed_by) send_model(w, std::move(at_worker));
+  }
+  std::uint32_t incarnation(std::size_t w) const { return workers_[w].incarnation; }
   // The update that has just arrived at the PS (in push_update's at_ps) is not applied: counted
   // as dropped, the iterations it carried as lost.
   void discard_update(std::size_t w);
