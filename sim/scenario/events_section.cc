@@ -1,6 +1,7 @@
-// "events": things that happen to the cluster at given simulated times. One kind so far:
-// "slowdown" (a node's CPU at speed_factor x its speed for an interval). Crashes, evictions and
-// link faults (issue 15) will be further kinds of the same list.
+// "events": things that happen to the cluster at given simulated times. Kinds so far:
+// "slowdown" (a node's CPU at speed_factor x its speed for an interval) and "link" (a host's links
+// degraded or lost for an interval, read in link_events.cc). Crashes and evictions (issue 15)
+// will be further kinds of the same list.
 #include <string>
 #include <vector>
 
@@ -43,7 +44,8 @@ void read_slowdown(ObjectReader& r, std::vector<DeclaredSlowdown>& found) {
 
 }  // namespace
 
-std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags, Json& out) {
+std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags, Json& out,
+                                          std::vector<DeclaredLinkFault>& link_faults) {
   std::vector<DeclaredSlowdown> found;
   if (!value.is_array()) {
     diags.error("/events", "wrong type: expected a list of events, got " + describe_value(value));
@@ -54,10 +56,14 @@ std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags,
     Json& item_out = out.emplace_back(Json::object());
     ObjectReader r(value[i], "/events/" + std::to_string(i), diags, item_out);
     if (!r.is_object()) continue;
-    const auto kind = r.choice("kind", {"slowdown"}, std::nullopt);
+    const auto kind = r.choice("kind", {"slowdown", "link"}, std::nullopt);
     // Without a known kind the other keys have no schema to be checked against.
     if (!kind) continue;
-    read_slowdown(r, found);
+    if (*kind == "link") {
+      read_link_fault(r, link_faults);
+    } else {
+      read_slowdown(r, found);
+    }
     r.finish();
   }
   return found;

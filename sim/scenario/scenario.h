@@ -296,6 +296,8 @@ struct Scenario {
   // From "events" (file order), then "trace" (file order); empty without both.
   std::vector<SlowdownSpec> slowdowns;
   std::optional<TraceSpec> trace;  // absent unless the file has a "trace" key
+  // The "link" events, in file order (checked: known hosts, no two overlapping on one link).
+  std::vector<network::LinkFault> link_faults;
   // The document after --set with every default filled in and every run named: loading it again
   // gives the same scenario. Record it next to results.
   Json document;

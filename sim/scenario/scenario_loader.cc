@@ -179,14 +179,17 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   // Written to the resolved document only when present: a scenario without them stays
   // byte-identical to before they existed.
   std::vector<DeclaredSlowdown> slowdowns;
+  std::vector<DeclaredLinkFault> link_faults;
   if (const Json* events = root.accept("events")) {
-    slowdowns = read_events(*events, diags, out["events"]);
+    slowdowns = read_events(*events, diags, out["events"], link_faults);
   }
   if (const Json* trace = root.accept("trace")) {
     s.trace = read_trace(*trace, source_dir, diags, out["trace"], slowdowns);
   }
   check_slowdowns(slowdowns, s.nodes, cluster.hosts_known, diags);
   for (auto& d : slowdowns) s.slowdowns.push_back(std::move(d.spec));
+  check_link_faults(link_faults, s.nodes, s.network, cluster.hosts_known, diags);
+  for (auto& d : link_faults) s.link_faults.push_back(std::move(d.fault));
   root.finish();
 
   if (diags.count() != errors_before) return std::nullopt;

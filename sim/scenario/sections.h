@@ -10,6 +10,7 @@
 #include "sim/cluster/profile.h"
 #include "sim/config/object_reader.h"
 #include "sim/network/network_spec.h"
+#include "sim/scenario/link_events.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::scenario {
@@ -53,8 +54,10 @@ struct DeclaredSlowdown {
   std::string prefix;     // message prefix: "" for events, "<file>: line 4: " for trace rows
 };
 
-// "events" (must be non-null): the list of scheduled events (only "slowdown" so far).
-std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags, Json& out);
+// "events" (must be non-null): the list of scheduled events: slowdowns are returned, link faults
+// appended to `link_faults`.
+std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags, Json& out,
+                                          std::vector<DeclaredLinkFault>& link_faults);
 // "trace" (must be non-null): {"file": ...}; reads the CSV and appends its rows to `slowdowns`.
 // `source_dir` resolves a relative file like "profiles".
 std::optional<TraceSpec> read_trace(const Json& value, const std::string& source_dir,

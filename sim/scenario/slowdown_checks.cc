@@ -6,30 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "base/number_text.h"
+#include "sim/scenario/event_rules.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
-
-namespace {
-
-// "ps, w0..w11": the hosts a slowdown may name.
-std::string host_list(const std::vector<NodeSpec>& nodes) {
-  if (nodes.size() <= 1) return "ps";
-  if (nodes.size() == 2) return "ps, w0";
-  return "ps, w0..w" + std::to_string(nodes.size() - 2);
-}
-
-// Seconds as ns / 1e9 (a division, unlike to_seconds' product, gives back 250 for 250e9 ns).
-std::string seconds_text(engine::SimTime t) {
-  return format_number(static_cast<double>(t.ns()) / 1e9);
-}
-
-std::string interval_text(const SlowdownSpec& s) {
-  return "[" + seconds_text(s.start) + ", " + seconds_text(s.end) + ") s";
-}
-
-}  // namespace
 
 void check_slowdowns(const std::vector<DeclaredSlowdown>& slowdowns,
                      const std::vector<NodeSpec>& nodes, bool hosts_known, Diagnostics& diags) {
@@ -54,8 +34,9 @@ void check_slowdowns(const std::vector<DeclaredSlowdown>& slowdowns,
     for (const DeclaredSlowdown* d : list) {
       if (reach != nullptr && reach->spec.end > d->spec.start) {
         diags.error(d->item_path, d->prefix + "the slowdown of " + node + " " +
-                                      interval_text(d->spec) + " overlaps " + reach->spec.origin +
-                                      " " + interval_text(reach->spec) +
+                                      interval_text(d->spec.start, d->spec.end) + " overlaps " +
+                                      reach->spec.origin + " " +
+                                      interval_text(reach->spec.start, reach->spec.end) +
                                       " (accepted: one slowdown at a time per node)");
       }
       if (reach == nullptr || d->spec.end > reach->spec.end) reach = d;
