@@ -7,26 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "base/number_text.h"
+#include "sim/scenario/event_rules.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
 
 namespace {
-
-// "ps, w0..w11" (or the workers alone): the hosts an event may name.
-std::string host_list(const std::vector<NodeSpec>& nodes, bool with_ps) {
-  const std::string ps = with_ps ? "ps" : "";
-  const std::string sep = with_ps ? ", " : "";
-  if (nodes.size() <= 1) return with_ps ? ps : "no worker";
-  if (nodes.size() == 2) return ps + sep + "w0";
-  return ps + sep + "w0..w" + std::to_string(nodes.size() - 2);
-}
-
-// Seconds as ns / 1e9 (a division, unlike to_seconds' product, gives back 250 for 250e9 ns).
-std::string seconds_text(engine::SimTime t) {
-  return format_number(static_cast<double>(t.ns()) / 1e9);
-}
 
 // Where one declared event reaches in time: [from, to), to = kTimeInfinity for "for good".
 struct Reach {
@@ -38,9 +24,9 @@ Reach reach_of(const SlowdownSpec& s) { return {s.start, s.end}; }
 // An eviction counts from its notice: the node is leaving from then on.
 Reach reach_of(const OutageSpec& o) { return {o.warned(), o.end.value_or(engine::kTimeInfinity)}; }
 
-std::string interval_text(const Reach& r) {
-  return "[" + seconds_text(r.from) + ", " +
-         (r.to == engine::kTimeInfinity ? std::string("end") : seconds_text(r.to)) + ") s";
+std::string reach_text(const Reach& r) {
+  if (r.to != engine::kTimeInfinity) return interval_text(r.from, r.to);
+  return "[" + seconds_text(r.from) + ", end) s";
 }
 
 template <typename Spec>
@@ -72,10 +58,10 @@ void check_no_overlap(const std::vector<Declared<Spec>>& list, const std::string
     for (const Declared<Spec>* d : items) {
       const Reach r = reach_of(d->spec);
       if (furthest != nullptr && reach_of(furthest->spec).to > r.from) {
-        diags.error(d->item_path, d->prefix + "the " + what + " of " + node + " " +
-                                      interval_text(r) + " overlaps " + furthest->spec.origin +
-                                      " " + interval_text(reach_of(furthest->spec)) +
-                                      " (accepted: one " + what + " at a time per node)");
+        diags.error(d->item_path, d->prefix + "the " + what + " of " + node + " " + reach_text(r) +
+                                      " overlaps " + furthest->spec.origin + " " +
+                                      reach_text(reach_of(furthest->spec)) + " (accepted: one " +
+                                      what + " at a time per node)");
       }
       if (furthest == nullptr || r.to > reach_of(furthest->spec).to) furthest = d;
     }

@@ -1,18 +1,17 @@
 // "events": things that happen to the cluster at given simulated times: "slowdown" (a node's CPU at
 // speed_factor x its speed for an interval), "crash" and "eviction" (a worker gone for an interval
-// or for good; docs/churn.md says what each protocol does then).
+// or for good; docs/churn.md says what each protocol does then) and "link" (a host's links
+// degraded or lost for an interval, read in link_events.cc).
 #include <string>
 #include <vector>
 
 #include "sim/config/object_reader.h"
+#include "sim/scenario/event_rules.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
 
 namespace {
-
-// 1e9 s (31 years) keeps every instant far inside SimTime's int64 nanoseconds.
-constexpr double kMaxEventSeconds = 1e9;
 
 // A slowdown is a slowdown: a factor above 1 would make a node faster than its profile, which is
 // a different machine (a profile override), not an event.
@@ -88,11 +87,13 @@ DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out) {
     Json& item_out = out.emplace_back(Json::object());
     ObjectReader r(value[i], "/events/" + std::to_string(i), diags, item_out);
     if (!r.is_object()) continue;
-    const auto kind = r.choice("kind", {"slowdown", "crash", "eviction"}, std::nullopt);
+    const auto kind = r.choice("kind", {"slowdown", "crash", "eviction", "link"}, std::nullopt);
     // Without a known kind the other keys have no schema to be checked against.
     if (!kind) continue;
     if (*kind == "slowdown") {
       read_slowdown(r, found.slowdowns);
+    } else if (*kind == "link") {
+      read_link_fault(r, found.link_faults);
     } else {
       read_outage(r, *kind == "crash" ? OutageKind::kCrash : OutageKind::kEviction, found.outages);
     }

@@ -344,6 +344,8 @@ struct Scenario {
   // From "events" then "trace", sorted by node then start; empty without both.
   std::vector<OutageSpec> outages;
   AvailabilitySpec availability;
+  // The "link" events, in file order (checked: known hosts, no two overlapping on one link).
+  std::vector<network::LinkFault> link_faults;
   // The document after --set with every default filled in and every run named: loading it again
   // gives the same scenario. Record it next to results.
   Json document;

@@ -204,6 +204,8 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
                       ") (accepted with outages: bsp, asp, ssp, ebsp, hermes)");
     }
   }
+  check_link_faults(events.link_faults, s.nodes, s.network, cluster.hosts_known, diags);
+  for (auto& d : events.link_faults) s.link_faults.push_back(std::move(d.fault));
   root.finish();
 
   if (diags.count() != errors_before) return std::nullopt;

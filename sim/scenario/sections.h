@@ -10,6 +10,7 @@
 #include "sim/cluster/profile.h"
 #include "sim/config/object_reader.h"
 #include "sim/network/network_spec.h"
+#include "sim/scenario/link_events.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::scenario {
@@ -61,9 +62,11 @@ using DeclaredOutage = Declared<OutageSpec>;
 struct DeclaredEvents {
   std::vector<DeclaredSlowdown> slowdowns;
   std::vector<DeclaredOutage> outages;
+  std::vector<DeclaredLinkFault> link_faults;
 };
 
-// "events" (must be non-null): the list of scheduled events (slowdown, crash, eviction).
+// "events" (must be non-null): the list of scheduled events (slowdown, crash, eviction, link;
+// link faults are read in link_events.cc).
 DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out);
 // "trace" (must be non-null): {"file": ...}; reads the CSV and appends its rows to `events`.
 // `source_dir` resolves a relative file like "profiles".
