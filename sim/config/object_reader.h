@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -100,5 +101,31 @@ class ObjectReader {
   Json& out_;
   std::vector<std::string> accepted_;
 };
+
+// Helpers shared by the data files read with ObjectReader (the profile catalog, the price list).
+
+// Reads the object `value` at `path` with `read(ObjectReader&)`, which returns what it built, then
+// reports the object's unknown keys. The result only if nothing was reported meanwhile (a
+// non-object included): an entry with an error is left out, not used half-read.
+template <typename Read>
+auto read_object(const Json& value, const std::string& path, Diagnostics& diags, Read read)
+    -> std::optional<decltype(read(std::declval<ObjectReader&>()))> {
+  const std::size_t errors_before = diags.count();
+  Json resolved;
+  ObjectReader r(value, path, diags, resolved);
+  if (!r.is_object()) return std::nullopt;
+  auto built = read(r);
+  r.finish();
+  if (diags.count() != errors_before) return std::nullopt;
+  return built;
+}
+
+// A required string that must not be empty (names, descriptions): nullopt, reported, otherwise.
+std::optional<std::string> non_empty_string(ObjectReader& r, std::string_view key);
+
+// An array of strings (about and notes lists) at `path`, appended to `out`; every element that is
+// not a string is reported.
+void read_string_list(const Json& value, const std::string& path, std::vector<std::string>& out,
+                      Diagnostics& diags);
 
 }  // namespace hermes::config
