@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "sim/cluster/prices.h"
 #include "sim/cluster/profile.h"
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
@@ -25,6 +26,8 @@ using Json = nlohmann::ordered_json;
 
 // Catalog used when a scenario has no "profiles" key, relative to the repository root.
 inline constexpr std::string_view kDefaultCatalog = "scenarios/profiles/azure.json";
+// Price list used when a scenario's "prices" section names none, likewise.
+inline constexpr std::string_view kDefaultPriceList = "scenarios/profiles/azure-prices.json";
 
 // Defaults of the Hermes reference (summarised in docs/paper.md) and of this schema.
 // Hermes' GUP defaults (alpha, beta, lambda, window) are the policy's own
@@ -88,6 +91,8 @@ struct NodeSpec {
   std::string host;              // "ps" for the parameter server, "w0".."w{n-1}" for workers
   cluster::NodeProfile profile;  // catalog entry with the scenario's overrides applied
   int group = -1;                // index into cluster.workers it expanded from; -1 for the PS
+  cluster::PricingTier pricing = cluster::PricingTier::kPayAsYouGo;  // its group's "pricing"
+  double price_per_hour = 0;  // USD per allocated hour in its tier (the "prices" section)
   bool is_ps() const { return group < 0; }
 };
 
@@ -277,6 +282,15 @@ struct TraceSpec {
   std::string sha256;         // of the file's bytes, recorded in the resolved document
 };
 
+// The "prices" section: the price list a run's cost is computed with (scenarios/README.md,
+// "prices"). Its figures, with the scenario's overrides applied, are in every NodeSpec's
+// price_per_hour.
+struct PricesSpec {
+  std::string file;           // as written (relative to the repository root unless absolute)
+  std::string resolved_path;  // resolved against the source dir
+  std::string sha256;         // of the file's bytes, recorded in the resolved document
+};
+
 struct Scenario {
   std::string name;  // [A-Za-z0-9._-]+, used in output directory names
   std::string description;
@@ -296,6 +310,7 @@ struct Scenario {
   // From "events" (file order), then "trace" (file order); empty without both.
   std::vector<SlowdownSpec> slowdowns;
   std::optional<TraceSpec> trace;  // absent unless the file has a "trace" key
+  PricesSpec prices;
   // The document after --set with every default filled in and every run named: loading it again
   // gives the same scenario. Record it next to results.
   Json document;
