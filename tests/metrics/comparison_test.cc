@@ -189,7 +189,7 @@ TEST_F(ComparisonTest, DivergedAndCappedRunsGetNoSpeedupButTheirReason) {
       "s,ssp,staleness=125,1,ok,patience,26,38,24.2,1,0.899,0.357,49051,1,28,\n"
       "h,hermes,alpha=-1.6;beta=0.15,1,ok,max_iterations,40,160,100,4,0.95,0.2,1000,1,40,\n");
   // a's last loss: 0.93 (the compact form copies the best loss; set it by hand).
-  const std::size_t at = text.find("0.357,0.357,49051,1,28,\n");
+  const std::size_t at = text.find("0.357,0.357,49051,1,28,");
   text.replace(at, 11, "0.357,0.93");
   const Comparison c = compare_text(write("s.csv", text));
   const SimConfig& asp = *row_labelled(c, "ASP").sim;

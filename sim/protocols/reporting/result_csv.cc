@@ -9,6 +9,7 @@
 #include "base/number_text.h"
 #include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
+#include "sim/protocols/reporting/run_cost.h"
 #include "sim/protocols/skeleton/run_context.h"
 #include "sim/scenario/run_params.h"
 
@@ -64,6 +65,7 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
     } else {
       w.empty();
     }
+    w.field(run_cost_usd(sc, x), 6);
     w.end_row();
   }
 }
