@@ -213,6 +213,22 @@ TEST_F(ComparisonTest, DivergedAndCappedRunsGetNoSpeedupButTheirReason) {
   EXPECT_DOUBLE_EQ(*c.headlines[1].paper, 1.0 - 11.4 / 29.6);  // the paper's side stays
 }
 
+// The paper gives no cost: the simulated one is averaged over seeds like every metric, and is
+// absent when a run has none (a summary from before costs).
+TEST_F(ComparisonTest, CostIsMeanOverSeedsAndAbsentWithoutOne) {
+  const Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "b1,bsp,,1,ok,patience,100,100,6000,1,0.98,0.1,1,1,100,1,2.5\n"
+                         "b2,bsp,,2,ok,patience,110,110,6600,1,0.97,0.1,2,1,110,1,3.5\n"
+                         "h1,hermes,alpha=-1.3,1,ok,patience,10,40,600,4,0.95,0.1,2,1,10,10,0.4\n"
+                         "h2,hermes,alpha=-1.3,2,ok,patience,11,50,600,5,0.94,0.1,3,1,11,10,\n"));
+  const SimConfig& bsp = *row_labelled(c, "BSP").sim;
+  ASSERT_TRUE(bsp.cost_usd.has_value());
+  EXPECT_DOUBLE_EQ(bsp.cost_usd->mean, 3.0);
+  EXPECT_DOUBLE_EQ(bsp.cost_usd->min, 2.5);
+  EXPECT_DOUBLE_EQ(bsp.cost_usd->max, 3.5);
+  EXPECT_FALSE(row_labelled(c, "Hermes (alpha=-1.3)").sim->cost_usd.has_value());
+}
+
 TEST_F(ComparisonTest, ADivergedBspIsNoBaseline) {
   const Comparison c = compare_text(write_summary(
       "s.csv", kHeader + "b,bsp,,1,diverged,diverged,9,9,60,1,0.1,nan,1,1,9,\n"
