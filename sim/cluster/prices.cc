@@ -10,7 +10,6 @@
 #include "sim/cluster/size_names.h"
 #include "sim/common/sha256.h"
 #include "sim/config/json_pointer.h"
-#include "sim/config/json_read.h"
 #include "sim/config/object_reader.h"
 
 namespace hermes::cluster {
@@ -169,14 +168,11 @@ const std::vector<std::string>& pricing_tier_names() {
 }
 
 PriceList PriceList::load(const std::string& path, std::string* sha256) {
-  // As the profile catalog: a regular file of bounded size, parsed with a depth limit.
-  const std::string text = read_regular_file(path, kMaxPriceListBytes, "price list");
+  std::string text;
+  PriceList list = config::load_data_file(
+      path, kMaxPriceListBytes, "price list",
+      [](const OJson& doc, Diagnostics& diags) { return parse(doc, diags); }, &text);
   if (sha256 != nullptr) *sha256 = sha256_hex(text);
-  Diagnostics diags(path);
-  const auto doc = parse_json_checked(text, diags);
-  diags.throw_if_errors();
-  PriceList list = parse(*doc, diags);
-  diags.throw_if_errors();
   return list;
 }
 

@@ -11,7 +11,6 @@
 #include "sim/cluster/compute_model.h"
 #include "sim/cluster/size_names.h"
 #include "sim/config/json_pointer.h"
-#include "sim/config/json_read.h"
 #include "sim/config/object_reader.h"
 #include "sim/config/text_table.h"
 
@@ -190,15 +189,9 @@ std::optional<ReferenceJob> read_reference_job(const OJson& obj, const std::stri
 }  // namespace
 
 ProfileCatalog ProfileCatalog::load(const std::string& path) {
-  // A regular file of bounded size, parsed with a depth limit (json_read.h): a hostile catalog is
-  // an error naming the file, never a hang, a crash or a huge allocation.
-  const std::string text = read_regular_file(path, kMaxProfileCatalogBytes, "profile catalog");
-  Diagnostics diags(path);
-  const auto doc = parse_json_checked(text, diags);
-  diags.throw_if_errors();
-  ProfileCatalog catalog = parse(*doc, diags);
-  diags.throw_if_errors();
-  return catalog;
+  return config::load_data_file(
+      path, kMaxProfileCatalogBytes, "profile catalog",
+      [](const OJson& doc, Diagnostics& diags) { return parse(doc, diags); });
 }
 
 ProfileCatalog ProfileCatalog::parse(const nlohmann::json& doc, Diagnostics& diags) {

@@ -16,9 +16,11 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "base/file_read.h"
 // format_number: the reader prints numbers in it, and so do the messages its users add.
 #include "base/number_text.h"
 #include "base/string_join.h"
+#include "sim/config/json_read.h"
 
 namespace hermes::config {
 
@@ -122,6 +124,23 @@ auto read_object(const Json& value, const std::string& path, Diagnostics& diags,
 
 // A required string that must not be empty (names, descriptions): nullopt, reported, otherwise.
 std::optional<std::string> non_empty_string(ObjectReader& r, std::string_view key);
+
+// Loads a data file: a regular file of at most `max_bytes` (`what` names its kind in messages),
+// parsed with a depth limit (json_read.h), then read by `parse(document, diags)`. A hostile file is
+// an error naming it, never a hang, a crash or a huge allocation. Throws InputError naming the file
+// and every problem. With `text`, stores there the bytes that were parsed.
+template <typename Parse>
+auto load_data_file(const std::string& path, std::uint64_t max_bytes, std::string_view what,
+                    Parse parse, std::string* text = nullptr) {
+  std::string bytes = read_regular_file(path, max_bytes, what);
+  Diagnostics diags(path);
+  const auto doc = parse_json_checked(bytes, diags);
+  diags.throw_if_errors();
+  auto loaded = parse(*doc, diags);
+  diags.throw_if_errors();
+  if (text != nullptr) *text = std::move(bytes);
+  return loaded;
+}
 
 // An array of strings (about and notes lists) at `path`, appended to `out`; every element that is
 // not a string is reported.
