@@ -15,6 +15,7 @@
 
 #include "base/diagnostics.h"
 #include "sim/cluster/outage_process.h"
+#include "sim/cluster/prices.h"
 #include "sim/cluster/profile.h"
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
@@ -26,6 +27,8 @@ using Json = nlohmann::ordered_json;
 
 // Catalog used when a scenario has no "profiles" key, relative to the repository root.
 inline constexpr std::string_view kDefaultCatalog = "scenarios/profiles/azure.json";
+// Price list used when a scenario's "prices" section names none, likewise.
+inline constexpr std::string_view kDefaultPriceList = "scenarios/profiles/azure-prices.json";
 
 // Defaults of the Hermes reference (summarised in docs/paper.md) and of this schema.
 // Hermes' GUP defaults (alpha, beta, lambda, window) are the policy's own
@@ -93,6 +96,8 @@ struct NodeSpec {
   std::string host;              // "ps" for the parameter server, "w0".."w{n-1}" for workers
   cluster::NodeProfile profile;  // catalog entry with the scenario's overrides applied
   int group = -1;                // index into cluster.workers it expanded from; -1 for the PS
+  cluster::PricingTier pricing = cluster::PricingTier::kPayAsYouGo;  // its group's "pricing"
+  double price_per_hour = 0;  // USD per allocated hour in its tier (the "prices" section)
   bool is_ps() const { return group < 0; }
 };
 
@@ -322,6 +327,15 @@ struct TraceSpec {
   std::string sha256;         // of the file's bytes, recorded in the resolved document
 };
 
+// The "prices" section: the price list a run's cost is computed with (scenarios/README.md,
+// "prices"). Its figures, with the scenario's overrides applied, are in every NodeSpec's
+// price_per_hour.
+struct PricesSpec {
+  std::string file;           // as written (relative to the repository root unless absolute)
+  std::string resolved_path;  // resolved against the source dir
+  std::string sha256;         // of the file's bytes, recorded in the resolved document
+};
+
 struct Scenario {
   std::string name;  // [A-Za-z0-9._-]+, used in output directory names
   std::string description;
@@ -346,6 +360,7 @@ struct Scenario {
   AvailabilitySpec availability;
   // The "link" events, in file order (checked: known hosts, no two overlapping on one link).
   std::vector<network::LinkFault> link_faults;
+  PricesSpec prices;
   // The document after --set with every default filled in and every run named: loading it again
   // gives the same scenario. Record it next to results.
   Json document;

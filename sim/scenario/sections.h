@@ -21,14 +21,28 @@ using config::empty_object;
 using config::ObjectReader;
 using config::Range;
 
+// A path of the scenario (profiles, prices) as opened: absolute ones as written, relative ones
+// against the repository root `source_dir`.
+std::string resolve_in_source_dir(const std::string& written, const std::string& source_dir);
+
 struct ClusterResult {
   std::vector<NodeSpec> nodes;  // PS first; nodes with an unknown profile are placeholders
   bool hosts_known = true;      // false if the host list itself is unreliable (bad count, ...)
+  // Groups whose profile was not found (-1: the PS), already reported: their nodes are not priced.
+  std::vector<int> unknown_profile_groups;
 };
 
 // `catalog` may be null (it failed to load): profiles are then not looked up.
 ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* catalog,
                            const std::string& catalog_label, Diagnostics& diags, Json& out);
+
+// "prices" (null: absent, the shipped list): loads the price list, applies the section's overrides
+// and gives every node of `cluster` the hourly price of its pricing tier; a group whose tier has no
+// price is reported at its "pricing" key. `catalog` (may be null) resolves the overrides' profile
+// names. Records the list's file and SHA-256 in `out`.
+PricesSpec read_prices(const Json* value, const std::string& source_dir,
+                       const cluster::ProfileCatalog* catalog, ClusterResult& cluster,
+                       Diagnostics& diags, Json& out);
 
 // Returns false if the section had errors (the spec is then incomplete).
 bool read_network(const Json* value, Diagnostics& diags, Json& out, network::NetworkSpec& spec);

@@ -108,6 +108,8 @@ TEST(ChurnRun, AnEvictedNodeIsNotBilledWhileGone) {
   ASSERT_EQ(r.status, RunStatus::kOk);
   EXPECT_EQ(r.churn[1].downtime, engine::from_seconds(0.4));
   EXPECT_EQ(r.churn[1].deallocated, engine::from_seconds(0.4));
+  EXPECT_EQ(r.billed_time[1], r.sim_time - engine::from_seconds(0.4));
+  EXPECT_EQ(r.billed_time[2], r.sim_time);
   // From its notice on it starts nothing: no iteration of w0 begins in [0.15, 0.6).
   for (const auto& it : r.local_iteration_log) {
     if (it.worker != 0) continue;

@@ -9,6 +9,7 @@
 #include "base/number_text.h"
 #include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
+#include "sim/protocols/reporting/run_cost.h"
 #include "sim/protocols/skeleton/run_context.h"
 #include "sim/scenario/run_params.h"
 
@@ -66,6 +67,7 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
     } else {
       w.empty();
     }
+    w.field(run_cost_usd(sc, x), 6);
     const NodeChurn churn = x.churn_total();
     w.field(churn.lost_iterations).field(engine::to_seconds(churn.wasted_compute), 6);
     w.field(churn.dropped_updates).field(engine::to_seconds(churn.downtime), 6);

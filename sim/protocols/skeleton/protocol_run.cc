@@ -379,6 +379,13 @@ void ProtocolRun::finish(RunStatus status, StopReason reason) {
   result_.status = status;
   result_.stop_reason = reason;
   result_.sim_time = ctx_.sim.now();
+  // Every node is allocated from the start to the end of the run (index 0 the PS, w at w + 1),
+  // but for the time an evicted Spot node was gone (deallocated, not billed; close_outages has
+  // counted outages still open).
+  result_.billed_time.assign(workers_.size() + 1, result_.sim_time);
+  for (std::size_t h = 0; h < result_.billed_time.size(); ++h) {
+    result_.billed_time[h] -= result_.churn[h].deallocated;
+  }
   for (std::size_t w = 0; w < workers_.size(); ++w) {
     if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
   }

@@ -167,6 +167,7 @@ struct RunResult {
   std::vector<std::int64_t> model_requests;    // per worker: pulled models iterations started from
   std::vector<engine::SimTime> wait_time;      // per worker: idle between iterations (polling)
   std::vector<WorkerActivity> activity;        // per worker: demo runs only
+  std::vector<engine::SimTime> billed_time;    // per host, PS first: time the node was allocated
   int evaluations_since_best = 0;              // for the progress line's ETA
   double bytes = 0;                            // over the network
   std::uint64_t events = 0;                    // simulator events processed
