@@ -10,7 +10,7 @@
 
 #include "base/number_text.h"
 #include "base/random.h"
-#include "tests/protocols/full_output.h"
+#include "tests/protocols/tiny_bsp.h"
 
 namespace hermes::protocols {
 namespace {
@@ -54,11 +54,8 @@ Schedule draw_schedule(std::uint64_t index, bool last_for_good, bool all_for_goo
 
 scenario::Scenario churn_scenario(const Schedule& s) {
   return testing::scenario_from_text(R"({
-  "name": "tiny", "seed": 11,
-  "cluster": {"ps": {"profile": "DS3_v2"},
-              "workers": [{"profile": "B1ms", "overrides": {"burst": {"baseline_pct": 20,
-                             "credits_per_hour": 12, "max_credits": 288, "initial_credits": 0}}},
-                          {"profile": "DS2_v2"}, {"profile": "F4s_v2"}]},
+  "name": "tiny", "seed": 11,)" + testing::kTinyCluster +
+                                     R"(
   "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
                "stop": {"patience": 6, "max_iterations": 20, "max_sim_time_s": 200}},
   "availability": {"detection_s": 0.05},

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "tests/protocols/full_output.h"
+#include "tests/protocols/tiny_bsp.h"
 
 namespace hermes::protocols {
 namespace {
@@ -15,11 +15,8 @@ namespace {
 // and `extra` (top-level keys) complete it. A tiny run lasts about a simulated second.
 std::string tiny(const std::string& runs, const std::string& extra) {
   return R"({
-  "name": "tiny", "seed": 11,
-  "cluster": {"ps": {"profile": "DS3_v2"},
-              "workers": [{"profile": "B1ms", "overrides": {"burst": {"baseline_pct": 20,
-                             "credits_per_hour": 12, "max_credits": 288, "initial_credits": 0}}},
-                          {"profile": "DS2_v2"}, {"profile": "F4s_v2"}]},
+  "name": "tiny", "seed": 11,)" +
+         testing::kTinyCluster + R"(
   "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
                "stop": {"patience": 6, "max_iterations": 30, "max_sim_time_s": 1000}},
   "availability": {"detection_s": 0.05},

@@ -11,15 +11,19 @@
 
 namespace hermes::protocols::testing {
 
-// A B1ms with an empty bank, a DS2_v2, an F4s_v2; `extra` is appended to the top-level object
-// (", \"events\": [...]").
-inline std::string tiny_bsp(const std::string& extra) {
-  return R"({
-  "name": "tiny", "seed": 11,
+// The tiny cluster, a "cluster" member: a B1ms with an empty bank, a DS2_v2, an F4s_v2 (a tiny
+// run on it lasts about a simulated second).
+inline const std::string kTinyCluster = R"(
   "cluster": {"ps": {"profile": "DS3_v2"},
               "workers": [{"profile": "B1ms", "overrides": {"burst": {"baseline_pct": 20,
                              "credits_per_hour": 12, "max_credits": 288, "initial_credits": 0}}},
-                          {"profile": "DS2_v2"}, {"profile": "F4s_v2"}]},
+                          {"profile": "DS2_v2"}, {"profile": "F4s_v2"}]},)";
+
+// BSP on the tiny cluster; `extra` is appended to the top-level object (", \"events\": [...]").
+inline std::string tiny_bsp(const std::string& extra) {
+  return R"({
+  "name": "tiny", "seed": 11,)" +
+         kTinyCluster + R"(
   "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
                "stop": {"patience": 4, "max_iterations": 15}},
   "runs": [{"name": "bsp", "protocol": "bsp"}])" +

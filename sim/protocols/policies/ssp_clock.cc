@@ -55,17 +55,7 @@ std::vector<int> SspClocks::advance(int w) {
   if (before != min_ || --at_min_ > 0) return woken;  // the minimum did not rise
 
   // w was the last worker at the minimum: the minimum rises by exactly one (w is now there).
-  ++min_;
-  at_min_ = 0;
-  for (std::size_t j = 0; j < clocks_.size(); ++j) {
-    if (live_[j] && clocks_[j] == min_) ++at_min_;
-    if (blocked_[j] && clocks_[j] - min_ <= staleness_) {
-      blocked_[j] = false;
-      --blocked_count_;
-      woken.push_back(static_cast<int>(j));
-    }
-  }
-  return woken;
+  return recount();
 }
 
 std::vector<int> SspClocks::remove(int w) {
