@@ -17,6 +17,7 @@ namespace hermes {
 inline constexpr std::uint64_t kMB = 1'000'000;
 inline constexpr std::uint64_t kMaxScenarioBytes = 16 * kMB;
 inline constexpr std::uint64_t kMaxProfileCatalogBytes = 16 * kMB;
+inline constexpr std::uint64_t kMaxPriceListBytes = 16 * kMB;
 // sweep.json holds every point (up to a million): our own file, so the limit is generous.
 inline constexpr std::uint64_t kMaxManifestBytes = 512 * kMB;
 

@@ -163,15 +163,17 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
     written.push_back(name);
   };
   if (!finished.empty()) {
-    std::ostringstream summary, global, workers, api;
+    std::ostringstream summary, global, workers, api, nodes;
     protocols::write_summary_csv(summary, sc, finished);
     protocols::write_global_csv(global, finished);
     protocols::write_workers_csv(workers, sc, finished);
     protocols::write_api_csv(api, finished);
+    protocols::write_nodes_csv(nodes, sc, finished);
     write("summary.csv", summary.str());
     write("global.csv", global.str());
     write("workers.csv", workers.str());
     write("api.csv", api.str());
+    write("nodes.csv", nodes.str());
   }
   if (!demos.empty()) {
     std::ostringstream demo_workers;

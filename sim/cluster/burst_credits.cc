@@ -129,4 +129,21 @@ double BurstCredits::credits_at(engine::SimTime t) const {
       0.0, job.credits_at_start - job_drain_per_ns_ * static_cast<double>((t - job.start).ns()));
 }
 
+void BurstCredits::interrupt(engine::SimTime at, std::optional<double> fresh_credits) {
+  if (!jobs_.empty() && at < jobs_.back().start) {
+    throw std::logic_error("BurstCredits::interrupt: at " + std::to_string(at.ns()) +
+                           " ns, before the last job's start");
+  }
+  const double held = credits_at(at);  // as the job planned so far has it
+  if (!jobs_.empty() && jobs_.back().end > at) {
+    JobRecord& cut = jobs_.back();
+    cut.end = at;
+    cut.full_until = std::min(cut.full_until, at);
+    cut.credits_at_end = held;
+  }
+  const double credits = fresh_credits.value_or(held);
+  // A zero-length record carries the bank from `at` on (credits_at reads the last record).
+  jobs_.push_back({at, at, at, credits, credits});
+}
+
 }  // namespace hermes::cluster

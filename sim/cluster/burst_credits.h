@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "sim/cluster/profile.h"
@@ -39,6 +40,11 @@ class BurstCredits {
   // Same, at factor(t) x the burst speed. A job that no slowdown interval touches ends exactly
   // where run(start, work) would end it.
   engine::SimTime run(engine::SimTime start, engine::SimTime work, const SpeedSchedule& speed);
+
+  // The node stops at `at` (>= the start of the last job): a job running then ends there, unpaid
+  // work and all, and the bank holds what it had at `at`, or `fresh_credits` (a new VM's
+  // initial credits) if given. Later jobs start from `at` on.
+  void interrupt(engine::SimTime at, std::optional<double> fresh_credits = std::nullopt);
 
   // Credits in the bank at time t >= 0 (any time: during or between past jobs, or later).
   double credits_at(engine::SimTime t) const;

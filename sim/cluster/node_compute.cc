@@ -35,8 +35,20 @@ engine::ActivityId NodeCompute::start(const TrainingJob& job, OnDone on_done) {
   t.throttled_extra_ns = (t.end - t.start) - t.work_ns;
   busy_until_ = t.end;
   last_job_ = t;
-  sim_->schedule_at(t.end, std::move(on_done));
+  while (!ends_.empty() && !sim_->is_pending(ends_.front())) ends_.pop_front();
+  ends_.push_back(sim_->schedule_at(t.end, std::move(on_done)));
   return static_cast<engine::ActivityId>(++jobs_run_);
+}
+
+void NodeCompute::interrupt(bool fresh_vm) {
+  for (const engine::EventId id : ends_) sim_->cancel(id);
+  ends_.clear();
+  const engine::SimTime now = sim_->now();
+  busy_until_ = now;
+  if (credits_) {
+    credits_->interrupt(
+        now, fresh_vm ? std::optional<double>(profile_.burst->initial_credits) : std::nullopt);
+  }
 }
 
 std::optional<double> NodeCompute::credits_at(engine::SimTime t) const {

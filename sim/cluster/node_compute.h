@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 
 #include "base/random.h"
@@ -40,6 +41,10 @@ class NodeCompute final : public engine::ActivityResource<TrainingJob> {
   // from the simulator event scheduled for it. One jitter draw per job. Negative or non-finite
   // flops / negative steps are std::invalid_argument.
   engine::ActivityId start(const TrainingJob& job, OnDone on_done) override;
+  // The node stops now (its worker crashed or was evicted): jobs not ended are dropped (their
+  // on_done never runs) and the next job starts from now. `fresh_vm`: the node is a new VM (a
+  // re-acquired Spot node), its burst bank back at the profile's initial credits.
+  void interrupt(bool fresh_vm);
   // When a job started now would begin: now, or the end of the job still running.
   engine::SimTime next_start() const;
 
@@ -61,6 +66,7 @@ class NodeCompute final : public engine::ActivityResource<TrainingJob> {
   std::optional<BurstCredits> credits_;
   SpeedSchedule speed_;
   engine::SimTime busy_until_{};
+  std::deque<engine::EventId> ends_;  // end events of the jobs started, oldest first
   JobTiming last_job_;
   std::int64_t jobs_run_ = 0;
 };

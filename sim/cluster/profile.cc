@@ -9,8 +9,8 @@
 #include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/cluster/compute_model.h"
+#include "sim/cluster/size_names.h"
 #include "sim/config/json_pointer.h"
-#include "sim/config/json_read.h"
 #include "sim/config/object_reader.h"
 #include "sim/config/text_table.h"
 
@@ -20,20 +20,11 @@ namespace {
 // The catalog and the overrides are read with the configuration reader, so their messages have
 // the scenario's wording: "<pointer>: <problem> (accepted: <values>)".
 using config::describe_value;
+using config::non_empty_string;
 using config::ObjectReader;
 using config::Range;
+using config::read_string_list;
 using OJson = nlohmann::ordered_json;
-
-bool equals_ignore_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    auto lower = [](char c) {
-      return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
 
 // Per-field ranges. Cross-field rules (baseline <= 100% x vCPUs, ...) are checked on the
 // assembled profile.
@@ -42,16 +33,6 @@ const Range kNonNegative = Range::at_least(0);
 const Range kCv = Range::at_least(0).up_to(1);
 constexpr int kMaxVcpus = 1024;
 const Range kVcpus = Range::at_least(1).up_to(kMaxVcpus);
-
-// A string that must not be empty (names, descriptions).
-std::optional<std::string> non_empty_string(ObjectReader& r, std::string_view key) {
-  auto s = r.string(key, std::nullopt);
-  if (s && s->empty()) {
-    r.error(key, "empty " + std::string(key) + " (accepted: a non-empty string)");
-    return std::nullopt;
-  }
-  return s;
-}
 
 // Reads a number into `target` if valid. With `required`, a missing key is an error (catalog);
 // without, an absent key keeps the current value (overrides).
@@ -134,51 +115,30 @@ void check_burst_consistency(const BurstSpec& b, int vcpus, const std::string& p
 
 std::optional<NodeProfile> read_profile(const std::string& name, const OJson& obj,
                                         const std::string& path, Diagnostics& diags) {
-  const std::size_t errors_before = diags.count();
-  OJson resolved;
-  ObjectReader r(obj, path, diags, resolved);
-  if (!r.is_object()) return std::nullopt;
-  NodeProfile p;
-  p.name = name;
-  if (auto v = non_empty_string(r, "azure_name")) p.azure_name = std::move(*v);
-  const auto vcpus = r.int32("vcpus", std::nullopt, kVcpus);
-  if (vcpus) p.vcpus = *vcpus;
-  read_number(r, "memory_gib", kPositive, true, p.memory_gib);
-  read_number(r, "nic_mbps", kPositive, true, p.nic_mbps);
-  if (const OJson* v = r.accept("compute")) {
-    read_compute(*v, r.path_of("compute"), true, p.compute, diags);
-  } else {
-    r.missing("compute");
-  }
-  if (const OJson* v = r.accept("burst"); v != nullptr && !v->is_null()) {
-    BurstSpec b;
-    const std::size_t before = diags.count();
-    read_burst(*v, r.path_of("burst"), true, b, diags);
-    if (diags.count() == before && vcpus)
-      check_burst_consistency(b, p.vcpus, r.path_of("burst"), diags);
-    p.burst = b;
-  }
-  if (auto notes = r.string("notes", "")) p.notes = std::move(*notes);
-  r.finish();
-  if (diags.count() != errors_before) return std::nullopt;
-  return p;
-}
-
-// An array of strings (the catalog's about and calibration notes).
-void read_string_list(const OJson& v, const std::string& path, std::vector<std::string>& out,
-                      Diagnostics& diags) {
-  if (!v.is_array()) {
-    diags.error(path, "wrong type: expected an array of strings, got " + describe_value(v));
-    return;
-  }
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (v[i].is_string()) {
-      out.push_back(v[i].get<std::string>());
+  return config::read_object(obj, path, diags, [&](ObjectReader& r) {
+    NodeProfile p;
+    p.name = name;
+    if (auto v = non_empty_string(r, "azure_name")) p.azure_name = std::move(*v);
+    const auto vcpus = r.int32("vcpus", std::nullopt, kVcpus);
+    if (vcpus) p.vcpus = *vcpus;
+    read_number(r, "memory_gib", kPositive, true, p.memory_gib);
+    read_number(r, "nic_mbps", kPositive, true, p.nic_mbps);
+    if (const OJson* v = r.accept("compute")) {
+      read_compute(*v, r.path_of("compute"), true, p.compute, diags);
     } else {
-      diags.error(pointer_append(path, i),
-                  "wrong type: expected a string, got " + describe_value(v[i]));
+      r.missing("compute");
     }
-  }
+    if (const OJson* v = r.accept("burst"); v != nullptr && !v->is_null()) {
+      BurstSpec b;
+      const std::size_t before = diags.count();
+      read_burst(*v, r.path_of("burst"), true, b, diags);
+      if (diags.count() == before && vcpus)
+        check_burst_consistency(b, p.vcpus, r.path_of("burst"), diags);
+      p.burst = b;
+    }
+    if (auto notes = r.string("notes", "")) p.notes = std::move(*notes);
+    return p;
+  });
 }
 
 // True if `name` is the short or Azure name of an entry of the catalog's profiles object, valid or
@@ -204,44 +164,34 @@ bool names_a_profile_entry(const OJson& profiles, std::string_view name) {
 std::optional<ReferenceJob> read_reference_job(const OJson& obj, const std::string& path,
                                                const ProfileCatalog& catalog,
                                                const OJson* profiles_doc, Diagnostics& diags) {
-  const std::size_t errors_before = diags.count();
-  OJson resolved;
-  ObjectReader r(obj, path, diags, resolved);
-  if (!r.is_object()) return std::nullopt;
-  ReferenceJob job;
-  if (auto v = non_empty_string(r, "description")) job.description = std::move(*v);
-  read_number(r, "flops", kPositive, true, job.flops);
-  // An optimiser-step count: a JSON integer (1.5 or 1e3 are rejected).
-  if (const auto steps = r.integer("steps", std::nullopt, Range::at_least(0))) job.steps = *steps;
-  if (auto target = non_empty_string(r, "target_seconds_on")) {
-    job.target_profile = std::move(*target);
-    if (const NodeProfile* p = catalog.find(job.target_profile)) {
-      job.target_profile = p->name;
-    } else if (profiles_doc != nullptr &&
-               !names_a_profile_entry(*profiles_doc, job.target_profile)) {
-      r.error("target_seconds_on", "unknown profile \"" + job.target_profile +
-                                       "\" (accepted: one of the catalog's profiles: " +
-                                       join_strings(catalog.names()) + ")");
+  return config::read_object(obj, path, diags, [&](ObjectReader& r) {
+    ReferenceJob job;
+    if (auto v = non_empty_string(r, "description")) job.description = std::move(*v);
+    read_number(r, "flops", kPositive, true, job.flops);
+    // An optimiser-step count: a JSON integer (1.5 or 1e3 are rejected).
+    if (const auto steps = r.integer("steps", std::nullopt, Range::at_least(0))) job.steps = *steps;
+    if (auto target = non_empty_string(r, "target_seconds_on")) {
+      job.target_profile = std::move(*target);
+      if (const NodeProfile* p = catalog.find(job.target_profile)) {
+        job.target_profile = p->name;
+      } else if (profiles_doc != nullptr &&
+                 !names_a_profile_entry(*profiles_doc, job.target_profile)) {
+        r.error("target_seconds_on", "unknown profile \"" + job.target_profile +
+                                         "\" (accepted: one of the catalog's profiles: " +
+                                         join_strings(catalog.names()) + ")");
+      }
     }
-  }
-  read_number(r, "target_seconds", kPositive, true, job.target_seconds);
-  r.finish();
-  if (diags.count() != errors_before) return std::nullopt;
-  return job;
+    read_number(r, "target_seconds", kPositive, true, job.target_seconds);
+    return job;
+  });
 }
 
 }  // namespace
 
 ProfileCatalog ProfileCatalog::load(const std::string& path) {
-  // A regular file of bounded size, parsed with a depth limit (json_read.h): a hostile catalog is
-  // an error naming the file, never a hang, a crash or a huge allocation.
-  const std::string text = read_regular_file(path, kMaxProfileCatalogBytes, "profile catalog");
-  Diagnostics diags(path);
-  const auto doc = parse_json_checked(text, diags);
-  diags.throw_if_errors();
-  ProfileCatalog catalog = parse(*doc, diags);
-  diags.throw_if_errors();
-  return catalog;
+  return config::load_data_file(
+      path, kMaxProfileCatalogBytes, "profile catalog",
+      [](const OJson& doc, Diagnostics& diags) { return parse(doc, diags); });
 }
 
 ProfileCatalog ProfileCatalog::parse(const nlohmann::json& doc, Diagnostics& diags) {

@@ -215,4 +215,29 @@ void ObjectReader::finish() {
   }
 }
 
+std::optional<std::string> non_empty_string(ObjectReader& r, std::string_view key) {
+  auto s = r.string(key, std::nullopt);
+  if (s && s->empty()) {
+    r.error(key, "empty " + std::string(key) + " (accepted: a non-empty string)");
+    return std::nullopt;
+  }
+  return s;
+}
+
+void read_string_list(const Json& value, const std::string& path, std::vector<std::string>& out,
+                      Diagnostics& diags) {
+  if (!value.is_array()) {
+    diags.error(path, "wrong type: expected an array of strings, got " + describe_value(value));
+    return;
+  }
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i].is_string()) {
+      out.push_back(value[i].get<std::string>());
+    } else {
+      diags.error(pointer_append(path, i),
+                  "wrong type: expected a string, got " + describe_value(value[i]));
+    }
+  }
+}
+
 }  // namespace hermes::config

@@ -10,14 +10,17 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "base/file_read.h"
 // format_number: the reader prints numbers in it, and so do the messages its users add.
 #include "base/number_text.h"
 #include "base/string_join.h"
+#include "sim/config/json_read.h"
 
 namespace hermes::config {
 
@@ -100,5 +103,48 @@ class ObjectReader {
   Json& out_;
   std::vector<std::string> accepted_;
 };
+
+// Helpers shared by the data files read with ObjectReader (the profile catalog, the price list).
+
+// Reads the object `value` at `path` with `read(ObjectReader&)`, which returns what it built, then
+// reports the object's unknown keys. The result only if nothing was reported meanwhile (a
+// non-object included): an entry with an error is left out, not used half-read.
+template <typename Read>
+auto read_object(const Json& value, const std::string& path, Diagnostics& diags, Read read)
+    -> std::optional<decltype(read(std::declval<ObjectReader&>()))> {
+  const std::size_t errors_before = diags.count();
+  Json resolved;
+  ObjectReader r(value, path, diags, resolved);
+  if (!r.is_object()) return std::nullopt;
+  auto built = read(r);
+  r.finish();
+  if (diags.count() != errors_before) return std::nullopt;
+  return built;
+}
+
+// A required string that must not be empty (names, descriptions): nullopt, reported, otherwise.
+std::optional<std::string> non_empty_string(ObjectReader& r, std::string_view key);
+
+// Loads a data file: a regular file of at most `max_bytes` (`what` names its kind in messages),
+// parsed with a depth limit (json_read.h), then read by `parse(document, diags)`. A hostile file is
+// an error naming it, never a hang, a crash or a huge allocation. Throws InputError naming the file
+// and every problem. With `text`, stores there the bytes that were parsed.
+template <typename Parse>
+auto load_data_file(const std::string& path, std::uint64_t max_bytes, std::string_view what,
+                    Parse parse, std::string* text = nullptr) {
+  std::string bytes = read_regular_file(path, max_bytes, what);
+  Diagnostics diags(path);
+  const auto doc = parse_json_checked(bytes, diags);
+  diags.throw_if_errors();
+  auto loaded = parse(*doc, diags);
+  diags.throw_if_errors();
+  if (text != nullptr) *text = std::move(bytes);
+  return loaded;
+}
+
+// An array of strings (about and notes lists) at `path`, appended to `out`; every element that is
+// not a string is reported.
+void read_string_list(const Json& value, const std::string& path, std::vector<std::string>& out,
+                      Diagnostics& diags);
 
 }  // namespace hermes::config

@@ -114,6 +114,10 @@ SimConfig make_config(const Group& g, std::optional<double> baseline_time_s,
   c.accuracy_pct = stat_over(g, [](const SummaryRow& r) { return r.accuracy * 100.0; });
   c.api_calls_m =
       stat_over(g, [](const SummaryRow& r) { return static_cast<double>(r.api_calls) / 1e6; });
+  if (std::all_of(g.rows.begin(), g.rows.end(),
+                  [](const SummaryRow* r) { return r->cost_usd.has_value(); })) {
+    c.cost_usd = stat_over(g, [](const SummaryRow& r) { return *r.cost_usd; });
+  }
   for (const SummaryRow& r : c.per_run) {
     const std::string why = not_comparable_reason(r);
     if (why.empty()) continue;

@@ -31,6 +31,9 @@ struct SimConfig {
   std::vector<std::string> runs;    // run names, in file order
   std::vector<SummaryRow> per_run;  // the same runs in seed order (file order among equal seeds)
   Stat iterations, time_min, wi_avg, accuracy_pct, api_calls_m;
+  // What the runs cost (summary.csv's cost_usd; the paper gives none). nullopt when a run has no
+  // cost (a summary from before the column).
+  std::optional<Stat> cost_usd;
   std::optional<Stat> speedup;    // nullopt: withheld, or no simulated BSP to compute it
   bool speedup_computed = false;  // from sim_time_s against the simulated BSP baseline
   // Why no speedup is shown: a run diverged or was capped ("asp: diverged: ..."), or no converged

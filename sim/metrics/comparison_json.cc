@@ -48,7 +48,8 @@ Json run_json(const SummaryRow& r) {
           {"accuracy_pct", number_or_null(r.accuracy * 100.0)},
           {"final_loss", number_or_null(r.final_loss)},
           {"api_calls_m", number_or_null(static_cast<double>(r.api_calls) / 1e6)},
-          {"speedup_vs_bsp", r.speedup_vs_bsp ? Json(*r.speedup_vs_bsp) : Json(nullptr)}};
+          {"speedup_vs_bsp", r.speedup_vs_bsp ? Json(*r.speedup_vs_bsp) : Json(nullptr)},
+          {"cost_usd", r.cost_usd ? Json(*r.cost_usd) : Json(nullptr)}};
 }
 
 Json paper_json(const ReferenceRow& ref) {
@@ -79,7 +80,8 @@ Json configuration_json(const ComparisonRow& row) {
                 {"wi_avg", stat_json(sim->wi_avg)},
                 {"accuracy_pct", stat_json(sim->accuracy_pct)},
                 {"api_calls_m", stat_json(sim->api_calls_m)},
-                {"speedup_vs_bsp", sim->speedup ? stat_json(*sim->speedup) : Json(nullptr)}};
+                {"speedup_vs_bsp", sim->speedup ? stat_json(*sim->speedup) : Json(nullptr)},
+                {"cost_usd", sim->cost_usd ? stat_json(*sim->cost_usd) : Json(nullptr)}};
     c["speedup_computed"] = sim->speedup_computed;
     c["speedup_withheld"] = text_or_null(sim->speedup_withheld);
   } else {

@@ -56,40 +56,63 @@ std::string headline_text(const std::optional<double>& v, Headline::Unit unit) {
 
 namespace {
 
-// One displayed metric: how to take it from each side and how to print it.
+// One displayed metric: how to take it from each side and how to print it. A metric a
+// configuration or a run may lack (speedup, cost) is read through the optional_ members instead.
 struct Metric {
   const char* group;
   const char* csv_name;
-  const Stat SimConfig::*sim;  // nullptr: speedup (optional)
-  double ReferenceRow::*paper;
-  int sim_decimals;    // text/markdown
-  int paper_decimals;  // minimum; the paper's own digits are kept
+  const Stat SimConfig::*sim;   // nullptr: read optional_sim
+  double ReferenceRow::*paper;  // nullptr: the paper gives none (cost): no paper column
+  int sim_decimals;             // text/markdown
+  int paper_decimals;           // minimum; the paper's own digits are kept
   int csv_decimals;
   const char* suffix;
-  double (*of_run)(const SummaryRow&);  // the metric of one run; nullptr: speedup (optional)
+  double (*of_run)(const SummaryRow&);  // the metric of one run; nullptr: read optional_run
+  const std::optional<Stat> SimConfig::*optional_sim;
+  const std::optional<double> SummaryRow::*optional_run;
 };
 
 const std::vector<Metric>& metrics() {
   static const std::vector<Metric> m = {
       {"iterations", "iterations", &SimConfig::iterations, &ReferenceRow::iterations, 0, 0, 3, "",
-       [](const SummaryRow& r) { return static_cast<double>(r.iterations); }},
+       [](const SummaryRow& r) { return static_cast<double>(r.iterations); }, nullptr, nullptr},
       {"time (min)", "time_min", &SimConfig::time_min, &ReferenceRow::training_time_min, 2, 2, 4,
-       "", [](const SummaryRow& r) { return r.sim_time_s / 60.0; }},
+       "", [](const SummaryRow& r) { return r.sim_time_s / 60.0; }, nullptr, nullptr},
       {"WI", "wi_avg", &SimConfig::wi_avg, &ReferenceRow::wi_avg, 2, 2, 4, "",
-       [](const SummaryRow& r) { return r.wi_avg; }},
+       [](const SummaryRow& r) { return r.wi_avg; }, nullptr, nullptr},
       {"accuracy (%)", "accuracy_pct", &SimConfig::accuracy_pct, &ReferenceRow::accuracy_pct, 2, 2,
-       4, "", [](const SummaryRow& r) { return r.accuracy * 100.0; }},
+       4, "", [](const SummaryRow& r) { return r.accuracy * 100.0; }, nullptr, nullptr},
       {"API calls (M)", "api_calls_m", &SimConfig::api_calls_m, &ReferenceRow::api_calls_m, 2, 1, 6,
-       "", [](const SummaryRow& r) { return static_cast<double>(r.api_calls) / 1e6; }},
-      {"speedup vs BSP", "speedup_vs_bsp", nullptr, &ReferenceRow::speedup_vs_bsp, 2, 2, 4, "x",
+       "", [](const SummaryRow& r) { return static_cast<double>(r.api_calls) / 1e6; }, nullptr,
        nullptr},
+      {"speedup vs BSP", "speedup_vs_bsp", nullptr, &ReferenceRow::speedup_vs_bsp, 2, 2, 4, "x",
+       nullptr, &SimConfig::speedup, &SummaryRow::speedup_vs_bsp},
+      {"cost ($)", "cost_usd", nullptr, nullptr, 3, 0, 6, "", nullptr, &SimConfig::cost_usd,
+       &SummaryRow::cost_usd},
   };
   return m;
 }
 
-std::optional<Stat> sim_stat(const SimConfig& c, const Metric& m) {
-  if (m.sim == nullptr) return c.speedup;
-  return c.*(m.sim);
+// The metrics a comparison shows: all but cost when no configuration has one (a summary from
+// before costs is shown as it was).
+std::vector<Metric> metrics_of(const Comparison& cmp) {
+  const bool costs = std::any_of(cmp.rows.begin(), cmp.rows.end(), [](const ComparisonRow& r) {
+    return r.sim && r.sim->cost_usd.has_value();
+  });
+  std::vector<Metric> out;
+  for (const Metric& m : metrics()) {
+    if (costs || m.optional_sim != &SimConfig::cost_usd) out.push_back(m);
+  }
+  return out;
+}
+
+bool is_speedup(const Metric& m) { return m.paper == &ReferenceRow::speedup_vs_bsp; }
+
+// The configuration's statistic of the metric; nullptr when it has none.
+const Stat* sim_stat(const SimConfig& c, const Metric& m) {
+  if (m.sim != nullptr) return &(c.*(m.sim));
+  const std::optional<Stat>& s = c.*(m.optional_sim);
+  return s ? &*s : nullptr;
 }
 
 bool any_computed_speedup(const Comparison& cmp) {
@@ -98,26 +121,28 @@ bool any_computed_speedup(const Comparison& cmp) {
 }
 
 TextTable main_table(const Comparison& cmp) {
+  const std::vector<Metric> shown = metrics_of(cmp);
   TextTable t;
   t.columns.push_back({"", "framework", false});
   t.columns.push_back({"", "runs", true});
   t.columns.push_back({"", "status (stop)", false});
-  for (const Metric& m : metrics()) {
+  for (const Metric& m : shown) {
     t.columns.push_back({m.group, "sim", true});
-    t.columns.push_back({m.group, "paper", true});
+    if (m.paper != nullptr) t.columns.push_back({m.group, "paper", true});
     if (m.paper == &ReferenceRow::accuracy_pct) t.columns.push_back({m.group, "diff", true});
   }
   for (const ComparisonRow& r : cmp.rows) {
     std::vector<std::string> cells = {r.label, r.sim ? std::to_string(r.sim->runs.size()) : "0",
                                       r.sim ? r.sim->status : kNone};
-    for (const Metric& m : metrics()) {
-      const std::optional<Stat> s = r.sim ? sim_stat(*r.sim, m) : std::nullopt;
+    for (const Metric& m : shown) {
+      const Stat* s = r.sim ? sim_stat(*r.sim, m) : nullptr;
       std::string sim = s ? format_fixed(s->mean, m.sim_decimals) + m.suffix : kNone;
       // withheld: the reason is in the notes under the table.
-      if (m.sim == nullptr && r.sim && !r.sim->speedup_withheld.empty()) sim = "withheld";
+      if (is_speedup(m) && r.sim && !r.sim->speedup_withheld.empty()) sim = "withheld";
       // '*': computed here from sim_time_s, not written by the simulator (see the note).
-      if (s && m.sim == nullptr && r.sim->speedup_computed) sim += "*";
+      if (s && is_speedup(m) && r.sim->speedup_computed) sim += "*";
       cells.push_back(sim);
+      if (m.paper == nullptr) continue;  // the paper gives none (cost)
       cells.push_back(r.ref ? format_min_decimals((*r.ref).*(m.paper), m.paper_decimals) + m.suffix
                             : kNone);
       if (m.paper == &ReferenceRow::accuracy_pct) {
@@ -135,14 +160,15 @@ TextTable multi_run_table(
     const Comparison& cmp, const char* second,
     const std::function<std::string(const SimConfig&)>& second_cell,
     const std::function<std::string(const SimConfig&, const Metric&)>& metric_cell) {
+  const std::vector<Metric> shown = metrics_of(cmp);
   TextTable t;
   t.columns.push_back({"", "framework", false});
   t.columns.push_back({"", second, true});
-  for (const Metric& m : metrics()) t.columns.push_back({"", m.group, true});
+  for (const Metric& m : shown) t.columns.push_back({"", m.group, true});
   for (const ComparisonRow& r : cmp.rows) {
     if (!r.sim || r.sim->per_run.size() < 2) continue;
     std::vector<std::string> cells = {r.label, second_cell(*r.sim)};
-    for (const Metric& m : metrics()) cells.push_back(metric_cell(*r.sim, m));
+    for (const Metric& m : shown) cells.push_back(metric_cell(*r.sim, m));
     t.rows.push_back(std::move(cells));
   }
   return t;
@@ -153,7 +179,7 @@ TextTable range_table(const Comparison& cmp) {
   return multi_run_table(
       cmp, "runs", [](const SimConfig& c) { return std::to_string(c.runs.size()); },
       [](const SimConfig& c, const Metric& m) -> std::string {
-        const std::optional<Stat> s = sim_stat(c, m);
+        const Stat* s = sim_stat(c, m);
         return s ? format_fixed(s->min, m.sim_decimals) + "-" +
                        format_fixed(s->max, m.sim_decimals) + m.suffix
                  : kNone;
@@ -176,8 +202,8 @@ TextTable per_run_table(const Comparison& cmp) {
           if (m.of_run != nullptr) {
             values.push_back(format_fixed(m.of_run(run), m.sim_decimals));
           } else {
-            values.push_back(run.speedup_vs_bsp ? format_fixed(*run.speedup_vs_bsp, m.sim_decimals)
-                                                : kNone);
+            const std::optional<double>& v = run.*(m.optional_run);
+            values.push_back(v ? format_fixed(*v, m.sim_decimals) : kNone);
           }
         }
         return join_strings(values, " / ") + m.suffix;
@@ -220,10 +246,12 @@ std::vector<std::string> notes(const Comparison& cmp) {
 }
 
 void write_csv(std::ostream& os, const Comparison& cmp) {
+  const std::vector<Metric> shown = metrics_of(cmp);
   std::vector<std::string> cols = {"label",      "match", "protocol", "reference_params",
                                    "sim_params", "runs"};
-  for (const Metric& m : metrics()) {
+  for (const Metric& m : shown) {
     for (const char* part : {"_sim", "_sim_min", "_sim_max", "_paper"}) {
+      if (m.paper == nullptr && std::string_view(part) == "_paper") continue;
       cols.push_back(std::string(m.csv_name) + part);
     }
   }
@@ -247,8 +275,8 @@ void write_csv(std::ostream& os, const Comparison& cmp) {
       w.empty();
     }
     w.field(static_cast<std::int64_t>(r.sim ? r.sim->runs.size() : 0));
-    for (const Metric& m : metrics()) {
-      const std::optional<Stat> s = r.sim ? sim_stat(*r.sim, m) : std::nullopt;
+    for (const Metric& m : shown) {
+      const Stat* s = r.sim ? sim_stat(*r.sim, m) : nullptr;
       for (double Stat::*part : {&Stat::mean, &Stat::min, &Stat::max}) {
         if (s) {
           w.field((*s).*part, m.csv_decimals);
@@ -256,6 +284,7 @@ void write_csv(std::ostream& os, const Comparison& cmp) {
           w.empty();
         }
       }
+      if (m.paper == nullptr) continue;
       if (r.ref) {
         w.field(format_min_decimals((*r.ref).*(m.paper), 0));
       } else {

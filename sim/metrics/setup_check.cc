@@ -11,9 +11,10 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Top-level keys that are not the setup: what is compared (runs), with which seed, and labels.
-constexpr std::array<std::string_view, 6> kNotSetup = {"name", "description", "seed",
-                                                       "runs", "sweep",       "outputs"};
+// Top-level keys that are not the setup: what is compared (runs), with which seed, labels, and
+// what the nodes cost (prices change no simulated number).
+constexpr std::array<std::string_view, 7> kNotSetup = {"name",  "description", "seed",  "runs",
+                                                       "sweep", "outputs",     "prices"};
 
 bool is_setup(const std::string& pointer) {
   const std::size_t end = pointer.find('/', 1);
@@ -21,6 +22,12 @@ bool is_setup(const std::string& pointer) {
       std::string_view(pointer).substr(1, end == std::string::npos ? std::string::npos : end - 1);
   for (const std::string_view k : kNotSetup) {
     if (top == k) return false;
+  }
+  // A node group's pricing tier only prices it: /cluster/ps/pricing, /cluster/workers/N/pricing.
+  const std::string_view last = "/pricing";
+  if (top == "cluster" && pointer.size() > last.size() &&
+      pointer.compare(pointer.size() - last.size(), last.size(), last) == 0) {
+    return false;
   }
   return true;
 }

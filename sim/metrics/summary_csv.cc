@@ -179,7 +179,9 @@ std::vector<SummaryRow> read_summary_csv(const std::string& path) {
   try {
     // pull_between_barriers came after the other parameter columns (2026-12-01): a summary
     // written before has none, and its E-BSP runs did not pull (the cell reads as empty).
-    raw = read_raw(path, "summary", kSummaryColumns, {"speedup_vs_bsp", "pull_between_barriers"},
+    // cost_usd came later still: a summary without it has no costs.
+    raw = read_raw(path, "summary", kSummaryColumns,
+                   {"speedup_vs_bsp", "pull_between_barriers", "cost_usd"},
                    std::make_index_sequence<N>());
   } catch (const InputError& e) {
     if (!has_packed_params(path)) throw;
@@ -234,6 +236,9 @@ std::vector<SummaryRow> read_summary_csv(const std::string& path) {
     if (const std::string& s = at("speedup_vs_bsp"); !trim(s).empty()) {
       r.speedup_vs_bsp = p.number("speedup_vs_bsp", s, true, 0.0);
       if (*r.speedup_vs_bsp <= 0) p.fail("speedup_vs_bsp", s, "a ratio > 0 (or empty)");
+    }
+    if (const std::string& s = at("cost_usd"); !trim(s).empty()) {
+      r.cost_usd = p.number("cost_usd", s, true, 0.0);
     }
     rows.push_back(std::move(r));
   }

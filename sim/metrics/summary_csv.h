@@ -36,13 +36,18 @@ inline constexpr std::array<std::string_view, 12> kSummaryParamColumns = {"dynam
 
 // Columns of summary.csv, in the order the simulator writes them: the run, its parameters, its
 // seed and outcome, its metrics. Extra columns are ignored; a missing column is an error, except
-// speedup_vs_bsp (absent = empty in every row).
+// speedup_vs_bsp and cost_usd (absent = empty in every row).
 inline constexpr std::array<std::string_view, 2> kSummaryRunColumns = {"run", "protocol"};
-inline constexpr std::array<std::string_view, 14> kSummaryResultColumns = {
-    "seed",       "status", "stop_reason",   "iterations",    "local_iterations",
-    "sim_time_s", "wi_avg", "accuracy",      "loss",          "final_loss",
-    "api_calls",  "bytes",  "major_updates", "speedup_vs_bsp"};
+inline constexpr std::array<std::string_view, 15> kSummaryResultColumns = {
+    "seed",       "status", "stop_reason",   "iterations",     "local_iterations",
+    "sim_time_s", "wi_avg", "accuracy",      "loss",           "final_loss",
+    "api_calls",  "bytes",  "major_updates", "speedup_vs_bsp", "cost_usd"};
 inline constexpr std::size_t kSummaryParamsAt = kSummaryRunColumns.size();  // first parameter
+// Written after those (2026-12-01, docs/churn.md): what outages cost a run, and when it reached
+// outputs.target_accuracy (empty without one, or if never). Not read back: a summary of before
+// them has none.
+inline constexpr std::array<std::string_view, 5> kSummaryChurnColumns = {
+    "lost_iterations", "wasted_compute_s", "dropped_updates", "downtime_s", "time_to_target_s"};
 
 namespace detail {
 template <std::size_t A, std::size_t B, std::size_t C>
@@ -87,6 +92,7 @@ struct SummaryRow {
   double bytes = 0;                   // bytes moved over the network
   std::int64_t major_updates = 0;
   std::optional<double> speedup_vs_bsp;  // empty: computed by the comparison
+  std::optional<double> cost_usd;        // what the nodes cost; empty: a summary from before it
   int line = 0;                          // line in the file, for messages
 
   bool ok() const { return status == kStatusOk; }

@@ -21,8 +21,10 @@ std::vector<double> link_capacities(const Topology& t) {
   return c;
 }
 
-// ns to move `bytes` at `rate`, rounded up (at least 1 ns); kTimeInfinity if it overflows.
+// ns to move `bytes` at `rate`, rounded up (at least 1 ns); kTimeInfinity if it overflows or
+// if rate is 0 (a flow on a lost link moves only once a recomputation gives it a rate again).
 engine::SimTime transfer_ns(double bytes, double rate) {
+  if (rate <= 0) return engine::kTimeInfinity;
   const double ns = bytes / rate * 1e9 * (1.0 - kTimeSlack);
   if (!(ns < 9e18)) return engine::kTimeInfinity;
   return std::max(engine::kNanosecond,
@@ -36,10 +38,12 @@ engine::SimTime lone_transfer_time(const Route& route, double bytes) {
   return route.latency + transfer_ns(bytes, route.bottleneck);
 }
 
-FlowNetwork::FlowNetwork(engine::Simulator& sim, Topology topology)
+FlowNetwork::FlowNetwork(engine::Simulator& sim, Topology topology,
+                         const std::vector<LinkFault>& faults)
     : sim_(sim),
       topology_(std::move(topology)),
       solver_(link_capacities(topology_)),
+      faults_(faults, topology_),
       last_advance_(sim.now()),
       sent_(topology_.host_count(), 0.0),
       received_(topology_.host_count(), 0.0) {}
@@ -78,7 +82,8 @@ FlowId FlowNetwork::start(const Transfer& transfer, OnDone on_done) {
   f.remaining = bytes;
   f.route = &route;
   f.on_done = std::move(on_done);
-  f.activation = sim_.schedule_in(route.latency, [this, slot] { activate(slot); });
+  f.activation = sim_.schedule_in(route.latency + faults_.added_latency(route, sim_.now()),
+                                  [this, slot] { activate(slot); });
   slot_of_.emplace(id, slot);
   return id;
 }
@@ -126,8 +131,24 @@ void FlowNetwork::retire_finished(engine::SimTime now, std::vector<std::uint32_t
   active_.resize(keep);
 }
 
+void FlowNetwork::apply_capacity_changes(engine::SimTime now) {
+  const auto& changes = faults_.capacity_changes();
+  for (; next_change_ < changes.size() && changes[next_change_].at <= now; ++next_change_) {
+    const auto& c = changes[next_change_];
+    // From the link's own bandwidth each time (not the last capacity scaled): a link is back at
+    // exactly its bandwidth when its fault ends.
+    solver_.set_capacity(c.link, topology_.link(c.link).bandwidth * c.factor);
+  }
+}
+
+engine::SimTime FlowNetwork::next_capacity_change() const {
+  const auto& changes = faults_.capacity_changes();
+  return next_change_ < changes.size() ? changes[next_change_].at : engine::kTimeInfinity;
+}
+
 bool FlowNetwork::recompute(engine::SimTime now) {
   ++recomputations_;
+  apply_capacity_changes(now);
   routes_scratch_.clear();
   solved_scratch_.clear();
   bool finishes_now = false;
@@ -147,7 +168,8 @@ bool FlowNetwork::recompute(engine::SimTime now) {
     Flow& f = slots_[solved_scratch_[i]];
     f.rate = rates_scratch_[i];
     const engine::SimTime dt = transfer_ns(f.remaining, f.rate);
-    f.finish = dt == engine::kTimeInfinity ? dt : now + dt;
+    // Saturating: a rate slowed by a fault may put the end beyond the clock's range.
+    f.finish = dt > engine::kTimeInfinity - now ? engine::kTimeInfinity : now + dt;
   }
   return finishes_now;
 }
@@ -164,6 +186,10 @@ void FlowNetwork::update() {
 
   engine::SimTime next = engine::kTimeInfinity;
   for (const std::uint32_t s : active_) next = std::min(next, slots_[s].finish);
+  // While flows move, a capacity change is an event of its own (their rates change there); while
+  // none moves, it waits to be applied by the next recomputation, so a fault that no flow meets
+  // schedules nothing.
+  if (!active_.empty()) next = std::min(next, next_capacity_change());
   if (next != completion_time_ || !sim_.is_pending(completion_event_)) {
     sim_.cancel(completion_event_);
     completion_event_ = {};
@@ -198,6 +224,24 @@ void FlowNetwork::update() {
   for (auto& cb : callbacks) {
     if (cb) cb();
   }
+}
+
+std::size_t FlowNetwork::abort_host(HostIndex host) {
+  // Bytes of the flows that stay are advanced to now before the set of flows changes.
+  advance(sim_.now());
+  std::size_t dropped = 0;
+  for (std::uint32_t s = 0; s < slots_.size(); ++s) {
+    Flow& f = slots_[s];
+    if (f.phase == Phase::kFree || (f.src != host && f.dst != host)) continue;
+    if (f.phase == Phase::kLatency) sim_.cancel(f.activation);
+    std::erase(active_, s);
+    slot_of_.erase(f.id);
+    f = Flow{};
+    free_slots_.push_back(s);
+    ++dropped;
+  }
+  if (dropped > 0) request_update();
+  return dropped;
 }
 
 double FlowNetwork::remaining_now(const Flow& f) const {

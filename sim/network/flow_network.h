@@ -1,8 +1,10 @@
 // Flow-level network simulation (SimGrid's model): a transfer is a flow that first waits its route
 // latency without using bandwidth, then moves its bytes at a rate set by max-min fair sharing of
-// every directed link it crosses. Rates are recomputed whenever a flow becomes active or finishes;
-// between recomputations they are constant, so remaining bytes advance exactly and the next
-// completion is known: it is one simulator event, rescheduled as rates change.
+// every directed link it crosses. Rates are recomputed whenever a flow becomes active or finishes,
+// and when a link fault changes a link's capacity while flows move; between recomputations rates
+// are constant, so remaining bytes advance exactly and the next completion is known: it is one
+// simulator event, rescheduled as rates change. A flow crossing a lost link (capacity 0) gets
+// rate 0 and no completion until the link comes back; it then resumes where it stopped.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +13,7 @@
 
 #include "sim/engine/activity.h"
 #include "sim/engine/simulator.h"
+#include "sim/network/link_faults.h"
 #include "sim/network/max_min.h"
 #include "sim/network/topology.h"
 
@@ -31,18 +34,26 @@ engine::SimTime lone_transfer_time(const Route& route, double bytes);
 
 class FlowNetwork final : public engine::ActivityResource<Transfer> {
  public:
-  FlowNetwork(engine::Simulator& sim, Topology topology);
+  // `faults`: the links' degradations and losses over the run (link_faults.h); throws
+  // std::invalid_argument for a fault LinkFaultSchedule refuses.
+  FlowNetwork(engine::Simulator& sim, Topology topology, const std::vector<LinkFault>& faults = {});
   // Cancels this network's pending simulator events (they refer to it).
   ~FlowNetwork();
   FlowNetwork(const FlowNetwork&) = delete;
   FlowNetwork& operator=(const FlowNetwork&) = delete;
 
   // Starts sending the transfer's bytes from src to dst; on_done runs from a simulator event
-  // when the last byte arrives, never from inside start. src == dst (loopback) and 0-byte
+  // when the last byte arrives, never from inside start. The latency phase is the route's latency
+  // plus that added by the faults in force now on its links. src == dst (loopback) and 0-byte
   // flows finish as soon as their latency has elapsed (0 for loopback) and take no bandwidth.
   // Flows finishing in the same ns complete together, callbacks in start order.
   // Throws std::out_of_range / std::invalid_argument / std::logic_error (no route) on misuse.
   FlowId start(const Transfer& transfer, OnDone on_done) override;
+
+  // Drops every flow from or to `host` now (its node is gone): their on_done never runs, their
+  // bytes are not delivered, and the bandwidth they held goes to the other flows. Returns how
+  // many were dropped.
+  std::size_t abort_host(HostIndex host);
 
   // Current rate, bytes/s: 0 while in the latency phase, once finished, or for unknown ids.
   double rate(FlowId id) const;
@@ -90,11 +101,17 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
   void retire_finished(engine::SimTime now, std::vector<std::uint32_t>& done);
   // Returns true if some flow is left with nothing to send (finish == now).
   bool recompute(engine::SimTime now);
+  // Sets the solver's capacities to those in force at `now` (the fault changes up to now).
+  void apply_capacity_changes(engine::SimTime now);
+  // The next capacity change after the last one applied; kTimeInfinity if none is left.
+  engine::SimTime next_capacity_change() const;
   double remaining_now(const Flow& f) const;
 
   engine::Simulator& sim_;
   Topology topology_;
   MaxMinSolver solver_;
+  LinkFaultSchedule faults_;
+  std::size_t next_change_ = 0;  // index of the first capacity change not yet applied
 
   std::vector<Flow> slots_;
   std::vector<std::uint32_t> free_slots_;

@@ -15,8 +15,12 @@ namespace hermes::network {
 // Cost per solve: O(sum of route lengths * log(links touched)).
 class MaxMinSolver {
  public:
-  // capacity[l]: bandwidth of directed link l (> 0), bytes/s.
+  // capacity[l]: bandwidth of directed link l (>= 0), bytes/s. A flow crossing a link of
+  // capacity 0 (a lost link) gets rate 0 and leaves the other links' shares to the other flows.
   explicit MaxMinSolver(std::vector<double> capacity);
+
+  // Changes one link's capacity (>= 0) for the following solves.
+  void set_capacity(LinkId link, double capacity) { capacity_.at(link) = capacity; }
 
   // routes[f] lists the links flow f crosses (each at most once). On return rates[f] holds its
   // rate, bytes/s; a flow with an empty route gets +infinity (nothing limits it).

@@ -27,6 +27,17 @@ struct NetworkSpec {
   std::vector<LinkSpec> links;
 };
 
+// A fault of the links of one host for an interval (scenarios/README.md, "events"; applied by
+// FlowNetwork, link_faults.h): every link with the host at one end (a star host has one, to
+// switch0; a custom host has those the scenario lists for it), both directions.
+struct LinkFault {
+  std::string host;  // "ps", "w0", ...
+  engine::SimTime start{};
+  engine::SimTime end{};            // exclusive, > start
+  double bandwidth_factor = 1;      // [0, 1]: capacity = bandwidth x factor; 0 = link down
+  engine::SimTime added_latency{};  // >= 0, for flows that start in [start, end)
+};
+
 // A host as the network sees it.
 struct HostSpec {
   std::string name;  // unique: "ps", "w0", "w1", ...

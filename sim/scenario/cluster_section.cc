@@ -15,9 +15,11 @@ struct Group {
   cluster::NodeProfile profile;
   int count = 1;
   bool count_known = true;
+  bool profile_known = false;  // found in the catalog
+  cluster::PricingTier pricing = cluster::PricingTier::kPayAsYouGo;
 };
 
-// Reads {"profile", "count" (workers only), "overrides"} at `path`.
+// Reads {"profile", "count" (workers only), "pricing", "overrides"} at `path`.
 Group read_group(const Json& value, const std::string& path, bool is_ps,
                  const cluster::ProfileCatalog* catalog, const std::string& catalog_label,
                  Diagnostics& diags, Json& out) {
@@ -29,6 +31,10 @@ Group read_group(const Json& value, const std::string& path, bool is_ps,
     group.count = count.value_or(1);
     group.count_known = count.has_value();
   }
+  const auto pricing =
+      r.choice("pricing", cluster::pricing_tier_names(),
+               std::string(cluster::pricing_tier_text(cluster::PricingTier::kPayAsYouGo)));
+  if (pricing) group.pricing = *cluster::parse_pricing_tier(*pricing);
   const Json* overrides = r.accept("overrides");
   if (overrides != nullptr) out["overrides"] = *overrides;
   r.finish();
@@ -45,6 +51,7 @@ Group read_group(const Json& value, const std::string& path, bool is_ps,
     return group;
   }
   group.profile = *found;
+  group.profile_known = true;
   if (overrides != nullptr) {
     // Reports non-objects, unknown keys and bad values itself.
     cluster::apply_overrides(group.profile, nlohmann::json(*overrides), r.path_of("overrides"),
@@ -77,7 +84,8 @@ ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* cat
     result.hosts_known = false;
   } else {
     Group g = read_group(*ps, "/cluster/ps", true, catalog, catalog_label, diags, out["ps"]);
-    result.nodes.push_back({"ps", std::move(g.profile), -1});
+    if (!g.profile_known) result.unknown_profile_groups.push_back(-1);
+    result.nodes.push_back({"ps", std::move(g.profile), -1, g.pricing, 0});
   }
 
   const Json* workers = r.accept("workers");
@@ -96,12 +104,13 @@ ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* cat
       const std::string path = pointer_append("/cluster/workers", i);
       Group g = read_group((*workers)[i], path, false, catalog, catalog_label, diags, out_group);
       if (!g.count_known) result.hosts_known = false;
+      if (!g.profile_known) result.unknown_profile_groups.push_back(static_cast<int>(i));
       total += g.count;
       // Beyond the limit no host is expanded: validating 10 million hosts would itself take
       // gigabytes (the total is reported below).
       for (int c = 0; c < g.count && total <= limits::kMaxWorkers; ++c) {
         result.nodes.push_back(
-            {"w" + std::to_string(next_worker++), g.profile, static_cast<int>(i)});
+            {"w" + std::to_string(next_worker++), g.profile, static_cast<int>(i), g.pricing, 0});
       }
     }
     if (total > limits::kMaxWorkers) {

@@ -54,6 +54,10 @@ OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out) {
     }
   }
   o.timeline = r.boolean("timeline", defaults::kTimeline).value_or(o.timeline);
+  // Optional without a default, so a scenario without it resolves as it did before it existed.
+  if (r.has("target_accuracy")) {
+    o.target_accuracy = r.number("target_accuracy", std::nullopt, Range::above(0).up_to(1));
+  }
   r.finish();
   return o;
 }

@@ -1,18 +1,17 @@
-// "events": things that happen to the cluster at given simulated times. One kind so far:
-// "slowdown" (a node's CPU at speed_factor x its speed for an interval). Crashes, evictions and
-// link faults (issue 15) will be further kinds of the same list.
+// "events": things that happen to the cluster at given simulated times: "slowdown" (a node's CPU at
+// speed_factor x its speed for an interval), "crash" and "eviction" (a worker gone for an interval
+// or for good; docs/churn.md says what each protocol does then) and "link" (a host's links
+// degraded or lost for an interval, read in link_events.cc).
 #include <string>
 #include <vector>
 
 #include "sim/config/object_reader.h"
+#include "sim/scenario/event_rules.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
 
 namespace {
-
-// 1e9 s (31 years) keeps every instant far inside SimTime's int64 nanoseconds.
-constexpr double kMaxEventSeconds = 1e9;
 
 // A slowdown is a slowdown: a factor above 1 would make a node faster than its profile, which is
 // a different machine (a profile override), not an event.
@@ -41,10 +40,44 @@ void read_slowdown(ObjectReader& r, std::vector<DeclaredSlowdown>& found) {
   found.push_back(std::move(d));
 }
 
+// A crash or an eviction: the worker is gone at at_s, back after duration_s (absent: never).
+void read_outage(ObjectReader& r, scenario::OutageKind kind, std::vector<DeclaredOutage>& found) {
+  const auto node = r.string("node", std::nullopt);
+  const auto at = r.number("at_s", std::nullopt, Range::at_least(0).up_to(kMaxEventSeconds));
+  std::optional<double> duration;
+  if (r.has("duration_s")) {
+    duration = r.number("duration_s", std::nullopt, Range::above(0).up_to(kMaxEventSeconds));
+    if (!duration) return;
+  }
+  std::optional<double> notice;
+  if (kind == OutageKind::kEviction) {
+    notice = r.number("notice_s", defaults::kEvictionNoticeS,
+                      Range::at_least(0).up_to(kMaxEventSeconds));
+  }
+  if (!node || !at || (kind == OutageKind::kEviction && !notice)) return;
+  DeclaredOutage d;
+  d.spec.node = *node;
+  d.spec.kind = kind;
+  d.spec.start = engine::from_seconds(*at);
+  if (duration) {
+    d.spec.end = engine::from_seconds(*at + *duration);
+    if (*d.spec.end <= d.spec.start) {
+      r.error("duration_s", "shorter than the simulator's 1 ns resolution (got " +
+                                format_number(*duration) + ")");
+      return;
+    }
+  }
+  if (notice) d.spec.notice = engine::from_seconds(*notice);
+  d.spec.origin = r.path();
+  d.node_path = r.path_of("node");
+  d.item_path = r.path();
+  found.push_back(std::move(d));
+}
+
 }  // namespace
 
-std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags, Json& out) {
-  std::vector<DeclaredSlowdown> found;
+DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out) {
+  DeclaredEvents found;
   if (!value.is_array()) {
     diags.error("/events", "wrong type: expected a list of events, got " + describe_value(value));
     return found;
@@ -54,10 +87,16 @@ std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags,
     Json& item_out = out.emplace_back(Json::object());
     ObjectReader r(value[i], "/events/" + std::to_string(i), diags, item_out);
     if (!r.is_object()) continue;
-    const auto kind = r.choice("kind", {"slowdown"}, std::nullopt);
+    const auto kind = r.choice("kind", {"slowdown", "crash", "eviction", "link"}, std::nullopt);
     // Without a known kind the other keys have no schema to be checked against.
     if (!kind) continue;
-    read_slowdown(r, found);
+    if (*kind == "slowdown") {
+      read_slowdown(r, found.slowdowns);
+    } else if (*kind == "link") {
+      read_link_fault(r, found.link_faults);
+    } else {
+      read_outage(r, *kind == "crash" ? OutageKind::kCrash : OutageKind::kEviction, found.outages);
+    }
     r.finish();
   }
   return found;

@@ -57,6 +57,17 @@ std::vector<RunParam> declarations() {
        .name_rank = 1,
        .column = ColumnForm::kIfChanged,
        .field = field<&RunSpec::dynamic_allocation>()},
+      {.key = "barrier_timeout_s",
+       .protocols = protocols({Protocol::kBsp}),
+       .type = P::kNumber,
+       .fallback = 0,
+       .range = Range::at_least(0).up_to(1e6),
+       .help = "BSP closes a round this long after its first update arrived, with the updates "
+               "that are in, dropping silent workers from it (docs/churn.md); 0: waits for every "
+               "live worker",
+       .column = ColumnForm::kNever,
+       .field = field<&RunSpec::barrier_timeout_s>(),
+       .recorded_if_given = true},
       {.key = "staleness",
        .protocols = protocols({Protocol::kSsp}),
        .type = P::kInt,

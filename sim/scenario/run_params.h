@@ -68,6 +68,9 @@ struct RunParam {
   int name_rank = 0;
   ColumnForm column = ColumnForm::kNever;
   FieldAccess field;
+  // Written to the resolved document only when the run gives it: a parameter added after
+  // scenarios were resolved leaves their scenario.json as it was.
+  bool recorded_if_given = false;
 
   bool taken_by(Protocol protocol) const {
     return (protocols & (1u << static_cast<unsigned>(protocol))) != 0;

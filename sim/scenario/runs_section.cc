@@ -25,6 +25,7 @@ struct ReadRun {
 // Every parameter `run.protocol` takes, in schema order; an invalid one keeps its default.
 void read_params(ObjectReader& r, RunSpec& run) {
   for (const RunParam* p : params_of(run.protocol)) {
+    if (p->recorded_if_given && !r.has(p->key)) continue;  // keeps the RunSpec's default
     std::optional<double> value;
     switch (p->type) {
       case ParamType::kBool:

@@ -14,6 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "sim/cluster/outage_process.h"
+#include "sim/cluster/prices.h"
 #include "sim/cluster/profile.h"
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
@@ -25,6 +27,8 @@ using Json = nlohmann::ordered_json;
 
 // Catalog used when a scenario has no "profiles" key, relative to the repository root.
 inline constexpr std::string_view kDefaultCatalog = "scenarios/profiles/azure.json";
+// Price list used when a scenario's "prices" section names none, likewise.
+inline constexpr std::string_view kDefaultPriceList = "scenarios/profiles/azure-prices.json";
 
 // Defaults of the Hermes reference (summarised in docs/paper.md) and of this schema.
 // Hermes' GUP defaults (alpha, beta, lambda, window) are the policy's own
@@ -66,6 +70,10 @@ inline constexpr int kMasterRequestsPerUpdate = 2;
 inline constexpr double kMasterPollRatePerS = 2948;
 // The released code's PS sleeps 2 s before it sends a chunk (HermesMaster.doTasks).
 inline constexpr double kReleasedChunkDelayS = 2;
+// A crashed worker is missed after this long without its heartbeat (docs/churn.md).
+inline constexpr double kDetectionS = 10;
+// Azure gives a Spot VM 30 s notice of its eviction (Scheduled Events, "Preempt").
+inline constexpr double kEvictionNoticeS = 30;
 }  // namespace defaults
 
 // Upper bounds checked by validation (scenarios/README.md, "Limits"), far above every scenario of
@@ -88,6 +96,8 @@ struct NodeSpec {
   std::string host;              // "ps" for the parameter server, "w0".."w{n-1}" for workers
   cluster::NodeProfile profile;  // catalog entry with the scenario's overrides applied
   int group = -1;                // index into cluster.workers it expanded from; -1 for the PS
+  cluster::PricingTier pricing = cluster::PricingTier::kPayAsYouGo;  // its group's "pricing"
+  double price_per_hour = 0;  // USD per allocated hour in its tier (the "prices" section)
   bool is_ps() const { return group < 0; }
 };
 
@@ -183,6 +193,7 @@ struct RunSpec {
   std::string name;  // unique within the scenario; [A-Za-z0-9._-]+
   Protocol protocol = Protocol::kBsp;
   bool dynamic_allocation = false;               // default true for hermes, false for the baselines
+  double barrier_timeout_s = 0;                  // bsp: 0 = none (docs/churn.md)
   int staleness = defaults::kStaleness;          // ssp
   int lookahead = defaults::kLookahead;          // ebsp
   AsyncUpdate async_update = AsyncUpdate::kAdd;  // asp, ssp, ebsp
@@ -236,6 +247,8 @@ struct TransferSpec {
 struct OutputSpec {
   std::optional<std::string> dir;       // unset: the CLI picks results/<name>-<timestamp>
   bool timeline = defaults::kTimeline;  // write timeline.csv
+  // summary.csv's time_to_target_s: when the global accuracy first reached it (in (0, 1]).
+  std::optional<double> target_accuracy;
 };
 
 // The optional "sweep" section: the grid `hermes-sim sweep` crosses with seeds (sim/sweep/).
@@ -270,8 +283,54 @@ struct SlowdownSpec {
   std::string origin;       // where it was declared: "/events/2" or "<trace file> line 4"
 };
 
+// A worker leaving the cluster for an interval (scenarios/README.md, "events": crash, eviction;
+// docs/churn.md for what each protocol does). Declared in the "events" list or as a row of the
+// "trace" file; the loader has checked the node and that no two outages of one node overlap.
+enum class OutageKind {
+  kCrash,     // unannounced: the PS learns of it availability.detection_s later
+  kEviction,  // a Spot eviction: announced `notice` before the node is gone
+};
+
+struct OutageSpec {
+  std::string node;  // "w<i>"
+  OutageKind kind = OutageKind::kCrash;
+  engine::SimTime start{};             // the node is gone from here: in-flight work is lost
+  std::optional<engine::SimTime> end;  // it is back here (a fresh start); nullopt: never
+  engine::SimTime notice{};            // eviction: the warning comes this long before `start`
+  std::string origin;                  // where it was declared: "/events/2" or "<file> line 4"
+  // When the PS hears of the departure at the earliest: the notice for an eviction.
+  engine::SimTime warned() const { return notice < start ? start - notice : engine::SimTime{}; }
+};
+
+// Outages drawn from a model for a set of workers (availability.models): each selected worker
+// draws its own from its own random stream (the scenario's seed and its host index), so every
+// protocol of the scenario meets the same outages.
+struct OutageModelSpec {
+  std::string path;                // "/availability/models/0", for origins and messages
+  std::vector<std::string> hosts;  // the workers it applies to (resolved from "nodes")
+  OutageKind kind = OutageKind::kEviction;
+  cluster::OutageModel model;
+  engine::SimTime notice = engine::from_seconds(defaults::kEvictionNoticeS);  // evictions
+};
+
+// How the cluster lives with outages (the optional "availability" section).
+struct AvailabilitySpec {
+  // A crashed worker is missed by the PS this long after it crashed (a heartbeat timeout).
+  engine::SimTime detection = engine::from_seconds(defaults::kDetectionS);
+  std::vector<OutageModelSpec> models;
+};
+
 // The "trace" key: a CSV file of slowdown intervals, replayed exactly.
 struct TraceSpec {
+  std::string file;           // as written (relative to the repository root unless absolute)
+  std::string resolved_path;  // resolved against the source dir
+  std::string sha256;         // of the file's bytes, recorded in the resolved document
+};
+
+// The "prices" section: the price list a run's cost is computed with (scenarios/README.md,
+// "prices"). Its figures, with the scenario's overrides applied, are in every NodeSpec's
+// price_per_hour.
+struct PricesSpec {
   std::string file;           // as written (relative to the repository root unless absolute)
   std::string resolved_path;  // resolved against the source dir
   std::string sha256;         // of the file's bytes, recorded in the resolved document
@@ -296,6 +355,12 @@ struct Scenario {
   // From "events" (file order), then "trace" (file order); empty without both.
   std::vector<SlowdownSpec> slowdowns;
   std::optional<TraceSpec> trace;  // absent unless the file has a "trace" key
+  // From "events" then "trace", sorted by node then start; empty without both.
+  std::vector<OutageSpec> outages;
+  AvailabilitySpec availability;
+  // The "link" events, in file order (checked: known hosts, no two overlapping on one link).
+  std::vector<network::LinkFault> link_faults;
+  PricesSpec prices;
   // The document after --set with every default filled in and every run named: loading it again
   // gives the same scenario. Record it next to results.
   Json document;

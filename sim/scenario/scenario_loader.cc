@@ -16,12 +16,6 @@ namespace hermes::scenario {
 
 namespace {
 
-std::string resolve_catalog_path(const std::string& written, const std::string& source_dir) {
-  const std::filesystem::path p(written);
-  if (p.is_absolute() || source_dir.empty()) return p.lexically_normal().string();
-  return (std::filesystem::path(source_dir) / p).lexically_normal().string();
-}
-
 std::uint64_t read_seed(ObjectReader& r) {
   const Json* seed = r.accept("seed");
   if (seed == nullptr) {
@@ -94,6 +88,12 @@ void check_network(const network::NetworkSpec& spec, const std::vector<NodeSpec>
 
 }  // namespace
 
+std::string resolve_in_source_dir(const std::string& written, const std::string& source_dir) {
+  const std::filesystem::path p(written);
+  if (p.is_absolute() || source_dir.empty()) return p.lexically_normal().string();
+  return (std::filesystem::path(source_dir) / p).lexically_normal().string();
+}
+
 std::optional<std::int64_t> known_train_size(std::string_view dataset) {
   if (dataset == "mnist" || dataset == "fashion-mnist") return 60000;
   if (dataset == "cifar10") return 50000;
@@ -139,7 +139,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   std::optional<cluster::ProfileCatalog> loaded_catalog;
   const cluster::ProfileCatalog* used_catalog = nullptr;
   if (catalog_written) {
-    s.catalog_path = resolve_catalog_path(*catalog_written, source_dir);
+    s.catalog_path = resolve_in_source_dir(*catalog_written, source_dir);
     used_catalog = obtain_catalog(*catalog_written, s.catalog_path, catalog, loaded_catalog, diags);
   }
 
@@ -151,6 +151,9 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
 
   ClusterResult cluster = read_cluster(root.accept("cluster"), used_catalog,
                                        catalog_written.value_or("?"), diags, out["cluster"]);
+  // Priced before anything runs: a tier without a price is an error like any other.
+  s.prices =
+      read_prices(root.accept("prices"), source_dir, used_catalog, cluster, diags, out["prices"]);
   const bool network_ok = read_network(root.accept("network"), diags, out["network"], s.network);
   // Only a well-formed network over a known host list is worth checking: otherwise every
   // consequence of an earlier mistake would be reported again as a network problem.
@@ -178,15 +181,34 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   if (const Json* sweep = root.accept("sweep")) s.sweep = read_sweep(*sweep, diags, out["sweep"]);
   // Written to the resolved document only when present: a scenario without them stays
   // byte-identical to before they existed.
-  std::vector<DeclaredSlowdown> slowdowns;
-  if (const Json* events = root.accept("events")) {
-    slowdowns = read_events(*events, diags, out["events"]);
-  }
+  DeclaredEvents events;
+  if (const Json* list = root.accept("events")) events = read_events(*list, diags, out["events"]);
   if (const Json* trace = root.accept("trace")) {
-    s.trace = read_trace(*trace, source_dir, diags, out["trace"], slowdowns);
+    s.trace = read_trace(*trace, source_dir, diags, out["trace"], events);
   }
-  check_slowdowns(slowdowns, s.nodes, cluster.hosts_known, diags);
-  for (auto& d : slowdowns) s.slowdowns.push_back(std::move(d.spec));
+  if (const Json* availability = root.accept("availability")) {
+    s.availability =
+        read_availability(*availability, s.nodes, cluster.hosts_known, diags, out["availability"]);
+  }
+  check_slowdowns(events.slowdowns, s.nodes, cluster.hosts_known, diags);
+  for (auto& d : events.slowdowns) s.slowdowns.push_back(std::move(d.spec));
+  s.outages = check_outages(events.outages, s.nodes, cluster.hosts_known, diags);
+  if (!s.availability.models.empty() && diags.count() == errors_before) {
+    auto drawn = draw_model_outages(s.availability, events.outages, s.seed,
+                                    s.training.stop.max_sim_time, s.nodes, diags);
+    s.outages.insert(s.outages.end(), drawn.begin(), drawn.end());
+    sort_outages(s.outages, s.nodes);
+  }
+  // The demo has no protocol to say what a departure means.
+  for (std::size_t i = 0; i < s.runs.size() && !s.outages.empty(); ++i) {
+    if (s.runs[i].protocol == Protocol::kDemo) {
+      diags.error("/runs/" + std::to_string(i) + "/protocol",
+                  "a demo run takes no crash or eviction (" + s.outages.front().origin +
+                      ") (accepted with outages: bsp, asp, ssp, ebsp, hermes)");
+    }
+  }
+  check_link_faults(events.link_faults, s.nodes, s.network, cluster.hosts_known, diags);
+  for (auto& d : events.link_faults) s.link_faults.push_back(std::move(d.fault));
   root.finish();
 
   if (diags.count() != errors_before) return std::nullopt;

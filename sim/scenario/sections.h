@@ -10,6 +10,7 @@
 #include "sim/cluster/profile.h"
 #include "sim/config/object_reader.h"
 #include "sim/network/network_spec.h"
+#include "sim/scenario/link_events.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::scenario {
@@ -20,14 +21,28 @@ using config::empty_object;
 using config::ObjectReader;
 using config::Range;
 
+// A path of the scenario (profiles, prices) as opened: absolute ones as written, relative ones
+// against the repository root `source_dir`.
+std::string resolve_in_source_dir(const std::string& written, const std::string& source_dir);
+
 struct ClusterResult {
   std::vector<NodeSpec> nodes;  // PS first; nodes with an unknown profile are placeholders
   bool hosts_known = true;      // false if the host list itself is unreliable (bad count, ...)
+  // Groups whose profile was not found (-1: the PS), already reported: their nodes are not priced.
+  std::vector<int> unknown_profile_groups;
 };
 
 // `catalog` may be null (it failed to load): profiles are then not looked up.
 ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* catalog,
                            const std::string& catalog_label, Diagnostics& diags, Json& out);
+
+// "prices" (null: absent, the shipped list): loads the price list, applies the section's overrides
+// and gives every node of `cluster` the hourly price of its pricing tier; a group whose tier has no
+// price is reported at its "pricing" key. `catalog` (may be null) resolves the overrides' profile
+// names. Records the list's file and SHA-256 in `out`.
+PricesSpec read_prices(const Json* value, const std::string& source_dir,
+                       const cluster::ProfileCatalog* catalog, ClusterResult& cluster,
+                       Diagnostics& diags, Json& out);
 
 // Returns false if the section had errors (the spec is then incomplete).
 bool read_network(const Json* value, Diagnostics& diags, Json& out, network::NetworkSpec& spec);
@@ -45,24 +60,52 @@ OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out);
 // `value` must be non-null (the section is optional and has no defaults to fill in).
 std::optional<SweepSpec> read_sweep(const Json& value, Diagnostics& diags, Json& out);
 
-// A slowdown as declared, with where to report a problem of it (check_slowdowns).
-struct DeclaredSlowdown {
-  SlowdownSpec spec;
+// A slowdown or an outage as declared, with where to report a problem of it (check_slowdowns,
+// check_outages).
+template <typename Spec>
+struct Declared {
+  Spec spec;
   std::string node_path;  // JSON pointer for a bad node: /events/3/node, or /trace/file
   std::string item_path;  // JSON pointer for an overlap: /events/3, or /trace/file
   std::string prefix;     // message prefix: "" for events, "<file>: line 4: " for trace rows
 };
+using DeclaredSlowdown = Declared<SlowdownSpec>;
+using DeclaredOutage = Declared<OutageSpec>;
 
-// "events" (must be non-null): the list of scheduled events (only "slowdown" so far).
-std::vector<DeclaredSlowdown> read_events(const Json& value, Diagnostics& diags, Json& out);
-// "trace" (must be non-null): {"file": ...}; reads the CSV and appends its rows to `slowdowns`.
+// What "events" and "trace" declare, in file order.
+struct DeclaredEvents {
+  std::vector<DeclaredSlowdown> slowdowns;
+  std::vector<DeclaredOutage> outages;
+  std::vector<DeclaredLinkFault> link_faults;
+};
+
+// "events" (must be non-null): the list of scheduled events (slowdown, crash, eviction, link;
+// link faults are read in link_events.cc).
+DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out);
+// "trace" (must be non-null): {"file": ...}; reads the CSV and appends its rows to `events`.
 // `source_dir` resolves a relative file like "profiles".
 std::optional<TraceSpec> read_trace(const Json& value, const std::string& source_dir,
-                                    Diagnostics& diags, Json& out,
-                                    std::vector<DeclaredSlowdown>& slowdowns);
+                                    Diagnostics& diags, Json& out, DeclaredEvents& events);
 // Every slowdown names an existing host (when the host list is reliable) and no two of one node
 // overlap, events and trace rows together.
 void check_slowdowns(const std::vector<DeclaredSlowdown>& slowdowns,
                      const std::vector<NodeSpec>& nodes, bool hosts_known, Diagnostics& diags);
+// Every outage names an existing worker and no two of one node overlap (an eviction from its
+// notice on). Returns them sorted by node (host order) then start.
+std::vector<OutageSpec> check_outages(const std::vector<DeclaredOutage>& outages,
+                                      const std::vector<NodeSpec>& nodes, bool hosts_known,
+                                      Diagnostics& diags);
+// By node (host order), then start.
+void sort_outages(std::vector<OutageSpec>& outages, const std::vector<NodeSpec>& nodes);
+// "availability" (must be non-null); its models' "nodes" are resolved against `nodes` (when the
+// host list is reliable).
+AvailabilitySpec read_availability(const Json& value, const std::vector<NodeSpec>& nodes,
+                                   bool hosts_known, Diagnostics& diags, Json& out);
+// The outages of every model up to `horizon` (the run's max_sim_time), from the scenario's seed.
+// A worker that a model selects may have no declared outage and no other model.
+std::vector<OutageSpec> draw_model_outages(const AvailabilitySpec& availability,
+                                           const std::vector<DeclaredOutage>& declared,
+                                           std::uint64_t seed, engine::SimTime horizon,
+                                           const std::vector<NodeSpec>& nodes, Diagnostics& diags);
 
 }  // namespace hermes::scenario

@@ -149,8 +149,7 @@ void read_csv(const std::string& path, TraceErrors& errors, const std::string& w
 }  // namespace
 
 std::optional<TraceSpec> read_trace(const Json& value, const std::string& source_dir,
-                                    Diagnostics& diags, Json& out,
-                                    std::vector<DeclaredSlowdown>& slowdowns) {
+                                    Diagnostics& diags, Json& out, DeclaredEvents& events) {
   ObjectReader r(value, "/trace", diags, out);
   const auto file = r.string("file", std::nullopt);
   // Recorded in the resolved document: a rerun from it fails if the trace changed since.
@@ -162,7 +161,7 @@ std::optional<TraceSpec> read_trace(const Json& value, const std::string& source
   trace.resolved_path = resolve(*file, source_dir);
   TraceErrors errors(diags, *file);
   const std::size_t before = diags.count();
-  read_csv(trace.resolved_path, errors, *file, slowdowns);
+  read_csv(trace.resolved_path, errors, *file, events.slowdowns);
   if (diags.count() != before) return std::nullopt;
   trace.sha256 = sha256_file(trace.resolved_path).sha256;
   if (recorded != nullptr) {

@@ -30,6 +30,33 @@ TEST(ObjectReader, ReportsEveryProblemAtItsPointerInOneWording) {
   EXPECT_EQ(out.dump(), R"({"d":2.5})");
 }
 
+// The data files' helpers (profile catalog, price list): an entry is used only if it had no error.
+TEST(ObjectReader, ReadObjectKeepsOnlyAnEntryWithoutErrors) {
+  const auto name_of = [](ObjectReader& r) { return non_empty_string(r, "name").value_or(""); };
+  Diagnostics diags;
+  EXPECT_EQ(read_object(Json::parse(R"({"name": "a"})"), "/e", diags, name_of), "a");
+  EXPECT_TRUE(diags.ok());
+  EXPECT_FALSE(read_object(Json::parse(R"({"name": "a", "x": 1})"), "/e", diags, name_of));
+  EXPECT_FALSE(read_object(Json::parse(R"({"name": ""})"), "/f", diags, name_of));
+  EXPECT_FALSE(read_object(Json::parse("3"), "/g", diags, name_of));
+  ASSERT_EQ(diags.count(), 3u) << diags.format();
+  EXPECT_EQ(diags.items()[0].json_path + ": " + diags.items()[0].message,
+            "/e/x: unknown key 'x' (accepted: name)");
+  EXPECT_EQ(diags.items()[1].message, "empty name (accepted: a non-empty string)");
+  EXPECT_EQ(diags.items()[2].message, "wrong type: expected an object, got number 3");
+}
+
+TEST(ObjectReader, StringListsReportEachElementThatIsNoString) {
+  std::vector<std::string> out;
+  Diagnostics diags;
+  read_string_list(Json::parse(R"(["a", 1, "b"])"), "/notes", out, diags);
+  read_string_list(Json::parse(R"("c")"), "/about", out, diags);
+  EXPECT_EQ(out, (std::vector<std::string>{"a", "b"}));
+  ASSERT_EQ(diags.count(), 2u);
+  EXPECT_EQ(diags.items()[0].json_path, "/notes/1");
+  EXPECT_EQ(diags.items()[1].message, "wrong type: expected an array of strings, got string \"c\"");
+}
+
 TEST(ObjectReader, RangesDescribeThemselves) {
   EXPECT_EQ(Range::at_least(0).up_to(1).describe("cv"), "cv in [0, 1]");
   EXPECT_EQ(Range::above(0).describe("x"), "x > 0");

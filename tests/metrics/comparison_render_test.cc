@@ -174,6 +174,34 @@ TEST_F(ComparisonRenderTest, WarningsAndWithheldSpeedupsInTextAndJson) {
   EXPECT_TRUE(bsp["speedup_withheld"].is_null());
 }
 
+// The simulated cost has a column of its own (no paper side) once any run has a cost; a summary
+// from before costs is shown without it (the tests above).
+TEST_F(ComparisonRenderTest, CostIsShownForTheSimulationOnly) {
+  const Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "b1,bsp,,1,ok,patience,100,100,6000,1,0.98,0.1,1000000,1,100,1,2.5\n"
+                         "b2,bsp,,2,ok,patience,110,110,6600,1,0.97,0.1,2000000,1,110,1,3.5\n"));
+  std::ostringstream text, csv, json;
+  write_comparison(text, c, TableFormat::kText);
+  write_comparison(csv, c, TableFormat::kCsv);
+  write_comparison(json, c, TableFormat::kJson);
+  const std::string t = text.str();
+  EXPECT_NE(t.find("| speedup vs BSP | cost ($)\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("|   sim    paper |      sim\n"), std::string::npos) << t;  // no paper side
+  EXPECT_NE(t.find("| 1.00x    1.00x |    3.000\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("2.500-3.500"), std::string::npos) << t;    // range over the seeds
+  EXPECT_NE(t.find("2.500 / 3.500"), std::string::npos) << t;  // every run
+  const std::string header = csv.str().substr(0, csv.str().find('\n'));
+  EXPECT_NE(header.find(",speedup_vs_bsp_paper,cost_usd_sim,cost_usd_sim_min,cost_usd_sim_max,"),
+            std::string::npos)
+      << header;
+  EXPECT_EQ(header.find("cost_usd_paper"), std::string::npos);
+  const auto doc = nlohmann::json::parse(json.str());
+  const auto& bsp = doc["configurations"][0];
+  EXPECT_DOUBLE_EQ(bsp["sim"]["cost_usd"]["mean"].get<double>(), 3.0);
+  EXPECT_DOUBLE_EQ(bsp["runs"][1]["cost_usd"].get<double>(), 3.5);
+  EXPECT_FALSE(bsp["paper"].contains("cost_usd"));
+}
+
 TEST_F(ComparisonRenderTest, FormatNames) {
   EXPECT_EQ(parse_table_format("text"), TableFormat::kText);
   EXPECT_EQ(parse_table_format("csv"), TableFormat::kCsv);

@@ -189,7 +189,7 @@ TEST_F(ComparisonTest, DivergedAndCappedRunsGetNoSpeedupButTheirReason) {
       "s,ssp,staleness=125,1,ok,patience,26,38,24.2,1,0.899,0.357,49051,1,28,\n"
       "h,hermes,alpha=-1.6;beta=0.15,1,ok,max_iterations,40,160,100,4,0.95,0.2,1000,1,40,\n");
   // a's last loss: 0.93 (the compact form copies the best loss; set it by hand).
-  const std::size_t at = text.find("0.357,0.357,49051,1,28,\n");
+  const std::size_t at = text.find("0.357,0.357,49051,1,28,");
   text.replace(at, 11, "0.357,0.93");
   const Comparison c = compare_text(write("s.csv", text));
   const SimConfig& asp = *row_labelled(c, "ASP").sim;
@@ -211,6 +211,22 @@ TEST_F(ComparisonTest, DivergedAndCappedRunsGetNoSpeedupButTheirReason) {
   EXPECT_EQ(c.headlines[1].withheld,
             "Hermes (alpha=-1.6, beta=0.15) capped at 40 updates (stop.max_iterations)");
   EXPECT_DOUBLE_EQ(*c.headlines[1].paper, 1.0 - 11.4 / 29.6);  // the paper's side stays
+}
+
+// The paper gives no cost: the simulated one is averaged over seeds like every metric, and is
+// absent when a run has none (a summary from before costs).
+TEST_F(ComparisonTest, CostIsMeanOverSeedsAndAbsentWithoutOne) {
+  const Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "b1,bsp,,1,ok,patience,100,100,6000,1,0.98,0.1,1,1,100,1,2.5\n"
+                         "b2,bsp,,2,ok,patience,110,110,6600,1,0.97,0.1,2,1,110,1,3.5\n"
+                         "h1,hermes,alpha=-1.3,1,ok,patience,10,40,600,4,0.95,0.1,2,1,10,10,0.4\n"
+                         "h2,hermes,alpha=-1.3,2,ok,patience,11,50,600,5,0.94,0.1,3,1,11,10,\n"));
+  const SimConfig& bsp = *row_labelled(c, "BSP").sim;
+  ASSERT_TRUE(bsp.cost_usd.has_value());
+  EXPECT_DOUBLE_EQ(bsp.cost_usd->mean, 3.0);
+  EXPECT_DOUBLE_EQ(bsp.cost_usd->min, 2.5);
+  EXPECT_DOUBLE_EQ(bsp.cost_usd->max, 3.5);
+  EXPECT_FALSE(row_labelled(c, "Hermes (alpha=-1.3)").sim->cost_usd.has_value());
 }
 
 TEST_F(ComparisonTest, ADivergedBspIsNoBaseline) {

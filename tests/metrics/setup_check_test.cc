@@ -25,6 +25,20 @@ TEST(SetupCheck, TheSameSetupWithOtherRunsNamesAndSeedsHasNoDifferences) {
   EXPECT_TRUE(setup_differences(run, paper()).empty());
 }
 
+// Prices and pricing tiers change what a run costs, not what it simulates.
+TEST(SetupCheck, PricesAndPricingTiersAreNotTheSetup) {
+  Json run = paper();
+  run["cluster"]["workers"][0]["pricing"] = "spot";
+  run["cluster"]["ps"] = {{"profile", "DS3_v2"}, {"pricing", "spot"}};
+  run["prices"] = {{"file", "mine.json"}, {"overrides", {{"B1ms", {{"spot", 0.01}}}}}};
+  Json base = paper();
+  base["cluster"]["ps"] = {{"profile", "DS3_v2"}, {"pricing", "pay-as-you-go"}};
+  EXPECT_TRUE(setup_differences(run, base).empty());
+  run["cluster"]["ps"]["profile"] = "F4s_v2";  // still a difference
+  ASSERT_EQ(setup_differences(run, base).size(), 1u);
+  EXPECT_EQ(setup_differences(run, base)[0].pointer, "/cluster/ps/profile");
+}
+
 TEST(SetupCheck, WorkersStopRuleAndCapsAreDifferences) {
   Json run = paper();
   run["cluster"]["workers"][0]["count"] = 2;

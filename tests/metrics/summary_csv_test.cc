@@ -95,7 +95,7 @@ TEST_F(SummaryCsvTest, EachParameterInItsOwnColumnAndTheConfigurationFromTheDecl
     if (k == "loss_weighting") row += "false";
     if (k == "variant") row += "reference";
   }
-  row += ",1,ok,patience,10,40,60,1,0.9,0.1,0.12,5,1,10,\n";
+  row += ",1,ok,patience,10,40,60,1,0.9,0.1,0.12,5,1,10,,\n";
   const auto rows = read_summary_csv(write("s.csv", header() + row));
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].param_values, (ParamMap{{"alpha", "-1.6"},
@@ -177,6 +177,32 @@ TEST_F(SummaryCsvTest, MalformedNumberIsAnErrorNamingLineRunAndColumn) {
   EXPECT_NE(fmsg.find("line 2"), std::string::npos) << fmsg;
 
   EXPECT_NE(error_of([&] { read_summary_csv((dir_ / "absent.csv").string()); }).find("absent.csv"),
+            std::string::npos);
+}
+
+// cost_usd came after the other columns: a summary without it reads, with no costs.
+TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
+  const auto rows = read_summary_csv(write_summary(
+      "s.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,18900000,1,1,,3.25\n" +
+                   "h,hermes,alpha=-1.3,1,ok,patience,10,40,600,4,0.95,0.1,200,1,10,\n"));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].cost_usd, 3.25);
+  EXPECT_FALSE(rows[1].cost_usd.has_value());
+
+  std::string old_header = header();
+  old_header.erase(old_header.rfind(",cost_usd"), std::string(",cost_usd").size());
+  const std::string old_row =
+      "b,bsp,false,,,,,,,,,,,,1,ok,patience,9600,38400,6000,1,0.98,0.07,0.07,18900000,1,1,\n";
+  const auto old = read_summary_csv(write("old.csv", old_header + old_row));
+  ASSERT_EQ(old.size(), 1u);
+  EXPECT_FALSE(old[0].cost_usd.has_value());
+  EXPECT_EQ(old[0].iterations, 9600);
+
+  const std::string bad = write_summary(
+      "bad.csv", kHeader + "b,bsp,,1,ok,patience,9600,38400,6000,1,0.98,0.07,1,1,1,,-2\n");
+  EXPECT_NE(error_of([&] {
+              read_summary_csv(bad);
+            }).find("line 2 (run 'b'): column 'cost_usd': '-2' is not a number >= 0"),
             std::string::npos);
 }
 

@@ -27,8 +27,8 @@ inline std::string header() {
 }
 
 // Tests write summaries compactly: the header below, parameters packed in one "key=value;..."
-// cell, no final_loss (it is the loss). summary() expands such text into summary.csv's columns;
-// fields hold no commas or quotes.
+// cell, no final_loss (it is the loss), and cost_usd optional (a row without it has an empty
+// cell). summary() expands such text into summary.csv's columns; fields hold no commas or quotes.
 inline const std::string kHeader =
     "run,protocol,params,seed,status,stop_reason,iterations,local_iterations,sim_time_s,wi_avg,"
     "accuracy,loss,api_calls,bytes,major_updates,speedup_vs_bsp\n";
@@ -55,6 +55,7 @@ inline std::string summary(const std::string& compact) {
     row.insert(row.end(), f.begin() + 3, f.begin() + 12);  // seed .. loss
     row.push_back(f[11]);                                  // final_loss
     row.insert(row.end(), f.begin() + 12, f.end());
+    if (row.size() + 1 == kSummaryColumns.size()) row.emplace_back();  // no cost_usd
     std::string text;
     for (const std::string& cell : row) text += (text.empty() ? "" : ",") + cell;
     out += text + "\n";

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/network/flow_done.h"
 #include "tests/network/test_hosts.h"
 
 namespace hermes::network {
@@ -17,20 +18,9 @@ using engine::kMillisecond;
 using engine::SimTime;
 using namespace engine::time_literals;
 using engine::Simulator;
+using testing::Done;
 using testing::make_hosts;
 using testing::star_spec;
-
-// Records when each flow's callback ran.
-struct Done {
-  std::vector<SimTime> at;
-  std::vector<int> order;
-  FlowNetwork::OnDone mark(Simulator& sim, int tag) {
-    return [this, &sim, tag] {
-      at.push_back(sim.now());
-      order.push_back(tag);
-    };
-  }
-};
 
 // Star with 100 us per hop (200 us route latency); 1000 Mbit/s = 1.25e8 B/s.
 constexpr SimTime kHop = 100 * kMicrosecond;

@@ -38,6 +38,8 @@ inline std::string full_output(const scenario::Scenario& sc, parallel::ThreadPoo
   write_workers_csv(os, sc, runs);
   os << "== api.csv\n";
   write_api_csv(os, runs);
+  os << "== nodes.csv\n";
+  write_nodes_csv(os, sc, runs);
   return os.str();
 }
 

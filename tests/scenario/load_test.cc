@@ -92,10 +92,13 @@ TEST(ScenarioLoad, MinimalDocumentGetsEveryDefault) {
   EXPECT_EQ(s->runs[0].name, "bsp");
   EXPECT_FALSE(s->runs[0].dynamic_allocation);
 
-  const Json expected = Json::parse(R"({
+  // The price list's SHA-256 is checked in prices_section_test.cc: it changes with the list.
+  Json expected = Json::parse(R"({
     "name": "t", "seed": 1, "profiles": "scenarios/profiles/azure.json", "accounting": "clean",
-    "cluster": {"ps": {"profile": "DS3_v2"},
-                "workers": [{"profile": "B1ms", "count": 2}, {"profile": "DS2_v2", "count": 1}]},
+    "cluster": {"ps": {"profile": "DS3_v2", "pricing": "pay-as-you-go"},
+                "workers": [{"profile": "B1ms", "count": 2, "pricing": "pay-as-you-go"},
+                            {"profile": "DS2_v2", "count": 1, "pricing": "pay-as-you-go"}]},
+    "prices": {"file": "scenarios/profiles/azure-prices.json", "sha256": "?"},
     "network": {"topology": "star", "latency_us": 100},
     "dataset": {"name": "mnist"},
     "model": {"name": "mlp"},
@@ -111,6 +114,7 @@ TEST(ScenarioLoad, MinimalDocumentGetsEveryDefault) {
             "logs_per_iteration": 1},
     "outputs": {"timeline": true}
   })");
+  expected["prices"]["sha256"] = s->prices.sha256;
   EXPECT_EQ(s->document, expected) << s->document.dump(2);
   // Integral defaults are written as integers, as a person would write them.
   EXPECT_EQ(s->document["network"]["latency_us"].dump(), "100");

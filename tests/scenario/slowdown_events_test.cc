@@ -51,9 +51,10 @@ TEST(SlowdownEvents, EachMistakeAtItsPath) {
                          diags),
             Paths{"/events/0/node"});
   EXPECT_TRUE(Contains(only_message(diags), "unknown node 'w7' (accepted: ps, w0..w2)"));
-  EXPECT_EQ(errors_after(R"({"events": [{"kind": "crash", "node": "w1", "at_s": 1}]})", diags),
+  EXPECT_EQ(errors_after(R"({"events": [{"kind": "reboot", "node": "w1", "at_s": 1}]})", diags),
             Paths{"/events/0/kind"});
-  EXPECT_TRUE(Contains(only_message(diags), "unknown kind 'crash' (accepted: slowdown)"));
+  EXPECT_TRUE(Contains(only_message(diags),
+                       "unknown kind 'reboot' (accepted: slowdown, crash, eviction, link)"));
   EXPECT_EQ(errors_after(R"({"events": [{"kind": "slowdown", "node": "w1", "at_s": 1,
                                           "duration_s": 1, "speed_factor": 0}]})",
                          diags),

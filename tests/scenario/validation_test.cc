@@ -39,10 +39,11 @@ TEST(ScenarioValidation, FiveMistakesFileWithTheShippedCatalogAndFileNames) {
 TEST(ScenarioValidation, UnknownKeysListTheAcceptedOnes) {
   Diagnostics diags;
   EXPECT_EQ(errors_after(R"({"seeds": 3})", diags), Paths{"/seeds"});
-  EXPECT_TRUE(Contains(only_message(diags),
-                       "unknown key 'seeds' (accepted: name, description, seed, profiles, "
-                       "accounting, cluster, network, dataset, model, training, runs, transfers, "
-                       "api, outputs, sweep, events, trace)"));
+  EXPECT_TRUE(
+      Contains(only_message(diags),
+               "unknown key 'seeds' (accepted: name, description, seed, profiles, "
+               "accounting, cluster, prices, network, dataset, model, training, runs, transfers, "
+               "api, outputs, sweep, events, trace, availability)"));
   EXPECT_EQ(errors_after(R"({"training": {"stop": {"patiense": 3}}})"),
             Paths{"/training/stop/patiense"});
   EXPECT_EQ(errors_after(R"({"cluster": {"ps": {"profile": "DS3_v2", "count": 2}}})"),

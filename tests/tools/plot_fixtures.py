@@ -31,7 +31,8 @@ PARAMS = ["staleness", "lookahead", "async_update", "alpha", "beta", "lambda", "
 SUMMARY = (["run", "protocol"] + PARAMS +
            ["seed", "status", "stop_reason", "iterations", "local_iterations", "sim_time_s",
             "wi_avg", "accuracy", "loss", "final_loss", "api_calls", "bytes", "major_updates",
-            "speedup_vs_bsp"])
+            "speedup_vs_bsp", "cost_usd"])
+CLUSTER_USD_PER_HOUR = 1.5  # what the synthetic runs cost: their time at this hourly price
 WORKERS = ["run", "start_s", "end_s", "worker", "profile", "local_iteration", "chunk_size",
            "duration_s", "local_loss", "z_score", "threshold", "update", "credits_left"]
 GLOBAL = ["run", "time_s", "iteration", "worker", "loss", "accuracy"]
@@ -88,7 +89,8 @@ def write_csv(path, header, rows):
 def summary_row(run, seed=1):
     return ([run.name, run.protocol] + [run.params.get(p, "") for p in PARAMS] +
             [seed, run.status, run.stop_reason, 100, 120, "%.6f" % run.sim_time, 1.0,
-             run.accuracy, 0.08, 0.09, run.api_calls, 1e9, 100, run.speedup])
+             run.accuracy, 0.08, 0.09, run.api_calls, 1e9, 100, run.speedup,
+             "%.6f" % (run.sim_time / 3600.0 * CLUSTER_USD_PER_HOUR)])
 
 
 def write_run_dir(path, runs=RUNS, evaluations=40, iterations=30):
@@ -121,10 +123,11 @@ def write_run_dir(path, runs=RUNS, evaluations=40, iterations=30):
     write_csv(os.path.join(path, "workers.csv"), WORKERS, workers)
 
 
-def write_sweep_dir(path, grid, seeds=2):
+def write_sweep_dir(path, grid, seeds=2, cost=True):
     """A sweep directory over `grid` ([(key, [values])]) with `seeds` seeds per point, a hermes
     run (which the grid changes) and a bsp run (which it does not). Time 500 + 200 x + 10 seed,
-    API calls 1e6 + 1e5 x + seed, where x = sum of value * (its key's position + 1)."""
+    API calls 1e6 + 1e5 x + seed, where x = sum of value * (its key's position + 1). Without
+    `cost`, summary.csv has no cost_usd column (a sweep from before costs)."""
     os.makedirs(os.path.join(path, "points"))
     with open(os.path.join(path, "sweep.json"), "w") as f:
         json.dump({"grid": {k: v for k, v in grid}, "seeds": seeds}, f)
@@ -142,9 +145,10 @@ def write_sweep_dir(path, grid, seeds=2):
                           sim_time=6000.0 if name == "bsp" else 500 + 200 * x + 10 * seed,
                           accuracy="%.6f" % (0.97 - 0.01 * x / (1 + abs(x))),
                           api_calls=int(1e6 + 1e5 * x + seed))
-                rows.append(["%04d" % n] + p + summary_row(run, seed))
+                rows.append(["%04d" % n] + p + summary_row(run, seed)[:None if cost else -1])
             n += 1
-    write_csv(os.path.join(path, "summary.csv"), ["point"] + keys + SUMMARY, rows)
+    write_csv(os.path.join(path, "summary.csv"),
+              ["point"] + keys + SUMMARY[:None if cost else -1], rows)
 
 
 def write_demo_dir(path, iterations=5, timeline=True):

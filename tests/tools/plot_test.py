@@ -108,6 +108,34 @@ class PlotRenders(fx.TempDirTest):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertFigure(os.path.join(self.dir, "p1", "sweep_hermes.png"))
 
+    def test_a_sweep_with_costs_gives_accuracy_against_cost_and_time(self):
+        sweep = os.path.join(self.dir, "sweep")
+        fx.write_sweep_dir(sweep, [("runs.hermes.alpha", ["-1.6", "-1.3", "-0.9"])])
+        r = fx.plot(sweep)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertFigure(os.path.join(sweep, "plots", "cost_accuracy.png"))
+        self.assertEqual(sorted(os.listdir(os.path.join(sweep, "plots"))),
+                         ["cost_accuracy.png", "sweep_hermes.png"])
+        # A sweep from before costs: the other figures, and a note instead of this one.
+        old = os.path.join(self.dir, "old")
+        fx.write_sweep_dir(old, [("runs.hermes.alpha", ["-1.6", "-1.3"])], cost=False)
+        r = fx.plot(old)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(os.listdir(os.path.join(old, "plots")), ["sweep_hermes.png"])
+        self.assertIn("no cost_usd column", r.stderr)
+
+    def test_the_cost_figure_puts_each_cell_at_its_seeds_mean(self):
+        sweep = os.path.join(self.dir, "sweep")
+        fx.write_sweep_dir(sweep, [("runs.hermes.alpha", ["-1", "1"])], seeds=2)
+        table, grid = sweep_figures.read_sweep(sweep)
+        fig_path = sweep_figures.cost_accuracy(table, grid, ["bsp", "hermes"], self.dir, "svg")
+        self.assertTrue(fig_path.endswith("cost_accuracy.svg"))
+        by_cell, _ = sweep_figures.cells(table, grid, "hermes")
+        # Cell alpha=1: x = 1, times 700 + 10 seed: mean 715 s, cost at 1.5 $/h.
+        rows = by_cell[(1.0,)]
+        costs = [table.number(i, "cost_usd") for i in rows]
+        self.assertAlmostEqual(sum(costs) / len(costs), 715 / 3600 * fx.CLUSTER_USD_PER_HOUR, 6)
+
     def test_bad_input_fails_with_status_1_naming_the_file(self):
         r = fx.plot(os.path.join(self.dir, "missing"))
         self.assertEqual(r.returncode, 1)

@@ -2,7 +2,9 @@
 point and run, with the columns `point`, one column per grid key named by its key path
 (`runs.hermes.alpha`, numbers written the shortest way), then every column of a run's
 summary.csv. The seeds of a grid cell are averaged. Two varying grid keys give heatmaps of
-simulated time, accuracy and API calls; one gives line plots (with the seeds' min-max range)."""
+simulated time, accuracy and API calls; one gives line plots (with the seeds' min-max range).
+With summary.csv's cost_usd, cost_accuracy draws accuracy against cost and against simulated
+time: one point per run and grid cell, every run of the sweep in one figure."""
 
 import os
 import re
@@ -171,6 +173,68 @@ def lines(table, grid, run, by_cell, key, out_dir, fmt):
     return style.save(fig, out_dir, "sweep_" + run, fmt)
 
 
+def _cell_order(cell):
+    return tuple(_sort_key(v) for v in cell)
+
+
+def cost_accuracy(table, grid, runs, out_dir, fmt):
+    """Accuracy against cost (left) and against simulated time (right): for each run, one marker
+    per grid cell at the mean of its seeds' ok rows, bars from their min to max, labelled with the
+    cell's values of the keys that vary the run (up to 30 labels). A run the grid does not change
+    is a single point: the reference the others cost against. None if no run has a cost."""
+    series = []
+    for run in runs:
+        by_cell, varying = cells(table, grid, run)
+        ordered = sorted(by_cell, key=_cell_order)
+        groups = [(", ".join("%s=%s" % (k.rsplit(".", 1)[-1], _value_text(cell[grid.index(k)]))
+                             for k in varying), by_cell[cell]) for cell in ordered]
+        if not varying:  # the same run at every grid point: one point over all its rows
+            groups = [("", [i for cell in ordered for i in by_cell[cell]])]
+        points = []
+        for label, group in groups:
+            rows = [i for i in group if table.number(i, "cost_usd", True) is not None]
+            if rows:
+                points.append((label, rows))
+        if points:
+            series.append((run, points))
+    if not series:
+        return None
+    all_rows = [i for _, points in series for _, rows in points for i in rows]
+    labelled = sum(len(points) for _, points in series) <= 30
+    t_div, t_unit = (60.0, "min") if max(table.number(i, "sim_time_s")
+                                         for i in all_rows) >= 600 else (1.0, "s")
+    fig, axes = plt.subplots(1, 2, figsize=(11.0, 4.2), sharey=True)
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for k, (run, points) in enumerate(series):
+        colour = colours[k % len(colours)]
+        acc = [[100.0 * table.number(i, "accuracy") for i in rows] for _, rows in points]
+        xs = ([[table.number(i, "cost_usd") for i in rows] for _, rows in points],
+              [[table.number(i, "sim_time_s") / t_div for i in rows] for _, rows in points])
+        for ax, x in zip(axes, xs):
+            xm = np.array([np.mean(v) for v in x])
+            ym = np.array([np.mean(v) for v in acc])
+            # Clipped at 0: the mean of equal values can exceed them in the last bit.
+            xerr = (np.maximum(xm - [min(v) for v in x], 0), np.maximum([max(v) for v in x] - xm, 0))
+            yerr = (np.maximum(ym - [min(v) for v in acc], 0),
+                    np.maximum([max(v) for v in acc] - ym, 0))
+            ax.errorbar(xm, ym, xerr=xerr, yerr=yerr, marker="o", ms=4, ls="none", lw=1.0,
+                        capsize=2, color=colour, label=run if ax is axes[0] else None)
+            for (label, _), px, py in zip(points, xm, ym):
+                if labelled and label:
+                    ax.annotate(label, (px, py), xytext=(3, 3), textcoords="offset points",
+                                fontsize=6, color=colour)
+    axes[0].set_xlabel("cost of the run (USD)")
+    axes[1].set_xlabel("simulated time (%s)" % t_unit)
+    axes[0].set_ylabel("global test accuracy (%)")
+    axes[0].set_title("accuracy against cost")
+    axes[1].set_title("accuracy against time")
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Sweep: accuracy against cost and time (a point: a run at a grid point, mean "
+                 "of its seeds; one point for a run the grid does not change; bars: min-max)",
+                 fontsize=10)
+    return style.save(fig, out_dir, "cost_accuracy", fmt)
+
+
 def sweep_figures(path, out_dir, notes, only, fmt):
     """Heatmaps or line plots for each run of the sweep (or the comma-separated runs `only`);
     returns the files written."""
@@ -193,4 +257,14 @@ def sweep_figures(path, out_dir, notes, only, fmt):
             written.append(heatmap(table, grid, run, by_cell, varying, out_dir, fmt))
     if not written:
         raise PlotError("%s: nothing to draw (%s)" % (table.path, "; ".join(notes)))
+    # With something the grid varies: the cost figure, every selected run in it.
+    if "cost_usd" not in table.columns:
+        notes.append("cost: %s has no cost_usd column (a sweep from before costs): no "
+                     "cost_accuracy figure" % table.path)
+    else:
+        figure = cost_accuracy(table, grid, runs, out_dir, fmt)
+        if figure:
+            written.append(figure)
+        else:
+            notes.append("cost: no ok row with a cost_usd in %s" % table.path)
     return written

@@ -8,6 +8,9 @@
 // The pull is answered as soon as the update is applied; the evaluation is a separate PS job
 // queued behind it, so a worker never waits for the test-set evaluation (it would in a real PS
 // only if evaluation held the model lock; the reference evaluates in its own loop).
+// Under churn (docs/churn.md) an update lost with its worker is simply not applied; SSP leaves a
+// departed worker's clock out of the bound (SspClocks::remove) until it comes back at the
+// slowest live clock; a worker that comes back pulls the global model and goes on.
 #include <optional>
 
 #include "models/nn/param_ops.h"
@@ -44,20 +47,30 @@ class StaleSynchronous final : public ProtocolRun {
         begin_iteration(static_cast<std::size_t>(v));
     }
     auto delta = update(w);
-    push_update(w, *delta, [this, w, delta] {
+    push_update(w, *delta, [this, w, delta, inc = incarnation(w)] {
       // Apply and evaluation are queued together, so the evaluation sees exactly this update
       // (the PS runs its jobs one at a time, in order). The model goes back at once, or after
       // the evaluation as the released code's master does (transfers.model_after_evaluation).
       const bool after = scenario().transfers.model_after_evaluation;
-      ps_job(aggregation_flops(1), 0, [this, w, delta, after] {
+      ps_job(aggregation_flops(1), 0, [this, w, delta, after, inc] {
         nn::axpy(async_update_weight(), *delta, global_model().params());
         count_applied(1);
-        if (!after) send_model(w, [this, w] { try_begin(w); });
+        if (!after) answer_push(w, inc, [this, w] { try_begin(w); });
       });
-      evaluate_global(static_cast<int>(w), [this, w, after] {
-        if (after) send_model(w, [this, w] { try_begin(w); });
+      evaluate_global(static_cast<int>(w), [this, w, after, inc] {
+        if (after) answer_push(w, inc, [this, w] { try_begin(w); });
       });
     });
+  }
+
+  void on_departed(std::size_t w) override {
+    if (!clocks_) return;
+    for (int v : clocks_->remove(static_cast<int>(w))) begin_iteration(static_cast<std::size_t>(v));
+  }
+
+  void on_rejoined(std::size_t w) override {
+    if (clocks_) clocks_->add(static_cast<int>(w));
+    send_model(w, [this, w] { try_begin(w); });
   }
 
   std::optional<SspClocks> clocks_;

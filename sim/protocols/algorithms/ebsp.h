@@ -30,6 +30,10 @@
 //   (d) A worker that completes its target pushes that last update and waits. When every worker's
 //       target number of updates has been applied, the PS sends the global model (which then holds
 //       every update of the cycle) to every worker: the next barrier, i.e. the next cycle's (a).
+// Under churn (docs/churn.md) a cycle counts on the workers present at its barrier, less those that
+// depart during it: the decision waits for their two pushes, ZipLine predicts over them only, and
+// the next barrier waits for their targets. A worker that comes back joins at the next barrier;
+// if nobody was left, its return is the next barrier.
 // Times fed to ZipLine are seconds since the start of the run. Everything is event-driven on the
 // simulator and deterministic (no randomness of its own). With run.dynamic_allocation on, the
 // skeleton applies it as for every protocol (off by default for the baselines).
@@ -60,6 +64,7 @@ struct EbspCycle {
   ZipLineResult zipline;                    // ZipLine's output: k further iterations per worker
   std::vector<std::int64_t> assigned;       // per worker: pushes_known + k
   std::vector<std::int64_t> target;         // per worker: max(assigned, started_known)
+  std::vector<bool> members;                // per worker: the cycle counts on it (churn)
 };
 
 class EbspRun final : public ProtocolRun {
@@ -79,12 +84,19 @@ class EbspRun final : public ProtocolRun {
   // The PS sends the global model to every worker; each starts its cycle on arrival.
   void barrier();
   void start_iteration(std::size_t w);
-  void on_push_arrival(std::size_t w, std::shared_ptr<const std::vector<float>> delta);
+  // An update of w's incarnation `pushed_by` arrived at the PS.
+  void on_push_arrival(std::size_t w, std::uint32_t pushed_by,
+                       std::shared_ptr<const std::vector<float>> delta);
   // pull_between_barriers: once w's update is applied, the global model goes to w for its next
   // iteration, unless w has reached its target (it then waits for the barrier).
-  void pull_or_wait(std::size_t w);
+  void pull_or_wait(std::size_t w, std::uint32_t pushed_by);
   void decide();
   void on_applied(std::size_t w);
+  void on_departed(std::size_t w) override;
+  void on_rejoined(std::size_t w) override;
+  // The decision once every member pushed twice; the barrier once every member's target is in.
+  void check_decision();
+  void check_barrier();
 
   int lookahead_;
   std::vector<EbspCycle> cycles_;
@@ -92,6 +104,8 @@ class EbspRun final : public ProtocolRun {
   // Per worker: arrival times of its latest two pushes in the current cycle.
   std::vector<engine::SimTime> last_push_;
   std::vector<engine::SimTime> previous_push_;
+  std::vector<bool> present_;  // per worker: not departed (the PS's view)
+  bool stalled_ = false;       // no member left: the next return opens a cycle
 };
 
 }  // namespace hermes::protocols

@@ -20,6 +20,13 @@
 //     inverse-loss weighted average of w and w + D_i: w <- w + D_i (1/L_i) / (1/L_prev + 1/L_i).
 // Without loss weighting both weights are 1. The new global model is evaluated (stop rule) and
 // sent back to worker i only. Iterations = major updates aggregated.
+//
+// Under churn (docs/churn.md) the PS waits for no one, so a departure changes nothing at the PS;
+// the departed worker's minor iterations since its last major update are lost with it. A worker
+// that comes back is a fresh process: its GUP starts over (empty loss window, threshold back at
+// alpha, no streak), its cumulative gradient sum S_i restarts at zero (the reference variant's
+// S_i lived in the lost process; the PS's G keeps what earlier pushes brought), and it pulls the
+// global model, which becomes its sync point.
 #include <cmath>
 #include <optional>
 
@@ -42,26 +49,35 @@ class Hermes final : public ProtocolRun {
                      static_cast<float>(s.training.learning_rate), params_.loss_weighting),
         candidate_(global_model()) {
     const std::size_t n = worker_count();
-    const HermesGupParams gup{params_.alpha, params_.beta, params_.lambda, params_.window};
-    gups_.assign(n, HermesGup(gup));
+    gups_.assign(n, HermesGup(gup_params()));
     decisions_.resize(n);
     sync_.resize(n);
     if (reference()) grad_sums_.assign(n, std::vector<float>(global_model().num_params(), 0.0f));
   }
 
  private:
+  HermesGupParams gup_params() const {
+    return {params_.alpha, params_.beta, params_.lambda, params_.window};
+  }
   bool reference() const { return params_.variant == scenario::HermesVariant::kReference; }
 
   void start() override {
     for (std::size_t w = 0; w < worker_count(); ++w) pull_then_begin(w);
   }
 
-  void pull_then_begin(std::size_t w) {
-    send_model(w, [this, w] {
+  // The global model goes to w, which syncs to it and begins an iteration; as the answer to a
+  // push of incarnation `pushed_by` if given.
+  void pull_then_begin(std::size_t w, std::optional<std::uint32_t> pushed_by = std::nullopt) {
+    auto at_worker = [this, w] {
       const auto p = worker(w).model.params();
       sync_[w].assign(p.begin(), p.end());
       begin_iteration(w);
-    });
+    };
+    if (pushed_by) {
+      answer_push(w, *pushed_by, std::move(at_worker));
+    } else {
+      send_model(w, std::move(at_worker));
+    }
   }
 
   std::span<float> gradient_sum(std::size_t w) override {
@@ -81,22 +97,29 @@ class Hermes final : public ProtocolRun {
       return;
     }
     auto sent = reference() ? buffers().copy_of(grad_sums_[w]) : progress(w);
-    push_update(w, *sent, [this, w, sent] {
+    push_update(w, *sent, [this, w, sent, inc = incarnation(w)] {
       // Loss weighting evaluates the candidate on the test set: a second evaluation per update.
       const double flops =
           aggregation_flops(2) + (params_.loss_weighting ? test_eval_flops() : 0.0);
       // The new model goes back at once, or after its global evaluation as the released code's
       // master does (transfers.model_after_evaluation).
       const bool after = scenario().transfers.model_after_evaluation;
-      ps_job(flops, 0, [this, w, sent, after] {
+      ps_job(flops, 0, [this, w, sent, after, inc] {
         aggregate(*sent);
         count_applied(1);
-        if (!after) pull_then_begin(w);
+        if (!after) pull_then_begin(w, inc);
       });
-      evaluate_global(static_cast<int>(w), [this, w, after] {
-        if (after) pull_then_begin(w);
+      evaluate_global(static_cast<int>(w), [this, w, after, inc] {
+        if (after) pull_then_begin(w, inc);
       });
     });
+  }
+
+  void on_rejoined(std::size_t w) override {
+    gups_[w] = HermesGup(gup_params());
+    decisions_[w].reset();
+    if (reference()) std::fill(grad_sums_[w].begin(), grad_sums_[w].end(), 0.0f);
+    pull_then_begin(w);
   }
 
   // Paper variant: the worker's progress since its last sync.

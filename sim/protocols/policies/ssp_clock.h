@@ -14,6 +14,10 @@
 //     minimum rises, and then O(n).
 //   - advance() of a blocked worker, or try_start() of an already blocked one, is a caller bug:
 //     std::logic_error. A worker index out of range: std::out_of_range.
+//   - Churn (docs/churn.md): remove(w) leaves a departed worker's clock out of the minimum until
+//     add(w) brings it back, at the minimum of the others (it restarts from the current global
+//     model, so it is no staler than the slowest). Meanwhile advance(w) is a no-op (an update it
+//     pushed before leaving) and try_start(w) is false.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +37,11 @@ class SspClocks {
   // c_w += 1 (w finished an iteration). Returns the blocked workers that may start now, ascending;
   // they are no longer recorded as blocked.
   std::vector<int> advance(int w);
+  // w departed: out of the bound. Returns the blocked workers that may start now, ascending.
+  std::vector<int> remove(int w);
+  // w is back with clock = the minimum of the others (its own if it is the only one).
+  void add(int w);
+  bool is_live(int w) const { return live_.at(static_cast<std::size_t>(w)); }
 
   std::int64_t clock(int w) const { return clocks_.at(static_cast<std::size_t>(w)); }
   std::int64_t min_clock() const { return min_; }
@@ -44,10 +53,13 @@ class SspClocks {
 
  private:
   std::size_t index(int w) const;
+  // min_, max_ and at_min_ over the live workers, then the blocked ones within the bound woken.
+  std::vector<int> recount();
 
   std::int64_t staleness_;
   std::vector<std::int64_t> clocks_;
   std::vector<bool> blocked_;
+  std::vector<bool> live_;
   int blocked_count_ = 0;
   std::int64_t min_ = 0;
   std::int64_t max_ = 0;

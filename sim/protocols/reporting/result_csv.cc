@@ -9,6 +9,7 @@
 #include "base/number_text.h"
 #include "sim/metrics/params_text.h"
 #include "sim/metrics/summary_csv.h"
+#include "sim/protocols/reporting/run_cost.h"
 #include "sim/protocols/skeleton/run_context.h"
 #include "sim/scenario/run_params.h"
 
@@ -39,6 +40,8 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
                        const std::vector<FinishedRun>& runs) {
   std::vector<std::string> columns(metrics::kSummaryColumns.begin(),
                                    metrics::kSummaryColumns.end());
+  columns.insert(columns.end(), metrics::kSummaryChurnColumns.begin(),
+                 metrics::kSummaryChurnColumns.end());
   metrics::CsvWriter w(out, columns);
   // Speedup against the scenario's first BSP run that converged.
   const RunResult* bsp = nullptr;
@@ -61,6 +64,15 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
     w.field(x.api.total()).field(x.bytes, 0).field(x.major_updates);
     if (bsp != nullptr && comparable(x) && x.sim_time > engine::SimTime{}) {
       w.field(engine::to_seconds(bsp->sim_time) / engine::to_seconds(x.sim_time), 4);
+    } else {
+      w.empty();
+    }
+    w.field(run_cost_usd(sc, x), 6);
+    const NodeChurn churn = x.churn_total();
+    w.field(churn.lost_iterations).field(engine::to_seconds(churn.wasted_compute), 6);
+    w.field(churn.dropped_updates).field(engine::to_seconds(churn.downtime), 6);
+    if (x.time_to_target) {
+      w.field(engine::to_seconds(*x.time_to_target), 6);
     } else {
       w.empty();
     }
@@ -107,6 +119,21 @@ void write_workers_csv(std::ostream& out, const scenario::Scenario& sc,
       w.field(update_kind_text(it.update));
       optional(it.credits_left, 4);
       w.end_row();
+    }
+  }
+}
+
+void write_nodes_csv(std::ostream& out, const scenario::Scenario& sc,
+                     const std::vector<FinishedRun>& runs) {
+  metrics::CsvWriter w(out, {"run", "node", "profile", "outages", "downtime_s", "deallocated_s",
+                             "lost_iterations", "wasted_compute_s", "dropped_updates"});
+  for (const auto& r : runs) {
+    for (std::size_t h = 0; h < r.result.churn.size(); ++h) {
+      const NodeChurn& c = r.result.churn[h];
+      w.field(r.spec->name).field(sc.nodes[h].host).field(sc.nodes[h].profile.name);
+      w.field(c.outages).field(engine::to_seconds(c.downtime), 6);
+      w.field(engine::to_seconds(c.deallocated), 6).field(c.lost_iterations);
+      w.field(engine::to_seconds(c.wasted_compute), 6).field(c.dropped_updates).end_row();
     }
   }
 }

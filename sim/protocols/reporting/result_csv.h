@@ -4,6 +4,7 @@
 //   workers.csv  one row per worker iteration
 //   api.csv      one row per run and kind of control call (the paper's API calls, by kind; the
 //                total is theirs to sum: summary.csv's api_calls)
+//   nodes.csv    one row per run and node: what outages did to it (docs/churn.md)
 #pragma once
 
 #include <ostream>
@@ -27,5 +28,7 @@ void write_global_csv(std::ostream& out, const std::vector<FinishedRun>& runs);
 void write_workers_csv(std::ostream& out, const scenario::Scenario& scenario,
                        const std::vector<FinishedRun>& runs);
 void write_api_csv(std::ostream& out, const std::vector<FinishedRun>& runs);
+void write_nodes_csv(std::ostream& out, const scenario::Scenario& scenario,
+                     const std::vector<FinishedRun>& runs);
 
 }  // namespace hermes::protocols

@@ -31,6 +31,8 @@ const char* category(SpanKind kind) {
       return "transfer";
     case SpanKind::kWait:
       return "wait";
+    case SpanKind::kOutage:
+      return "outage";
     default:
       return "compute";
   }

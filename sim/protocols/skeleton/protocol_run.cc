@@ -52,6 +52,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
   result_.local_iterations.assign(n, 0);
   result_.model_requests.assign(n, 0);
   result_.wait_time.assign(n, engine::SimTime{});
+  result_.churn.assign(n + 1, NodeChurn{});
   if (run.dynamic_allocation) {
     AllocatorConfig cfg;
     cfg.workers = static_cast<int>(n);
@@ -75,6 +76,7 @@ RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* poo
   ctx_.sim.schedule_at(ctx_.scenario.training.stop.max_sim_time,
                        [this] { finish(RunStatus::kOk, StopReason::kMaxSimTime); });
   try {
+    schedule_outages();
     start();
     ctx_.sim.run();
   } catch (...) {
@@ -90,11 +92,12 @@ RunResult ProtocolRun::run(const ProgressFn& progress, parallel::ThreadPool* poo
 }
 
 void ProtocolRun::begin_iteration(std::size_t w) {
-  if (finished_) return;
+  if (finished_ || !available(w)) return;
   Worker& wk = workers_[w];
-  if (wk.math.valid()) {
+  if (wk.math.valid() || wk.in_iteration) {
     throw std::logic_error("worker " + std::to_string(w) + " began an iteration while computing");
   }
+  wk.in_iteration = true;
   wk.iteration_start = ctx_.sim.now();
   // WI counts global-model requests that an iteration starts from: a pull still unused when the
   // run stops is not one, so a protocol that pulls before every iteration has WI exactly 1.
@@ -143,8 +146,9 @@ void ProtocolRun::request_chunk(std::size_t w) {
   const auto& transfers = ctx_.scenario.transfers;
   const double bytes = chunk_transfer_bytes(
       transfers, iteration_work(ctx_.scenario.training, cost_, workers_[w].chunk_size));
-  auto send = [this, w, bytes] {
-    if (finished_) return;
+  // A flow to a worker that goes is dropped with it; the PS's delay is guarded here.
+  auto send = [this, w, bytes, inc = workers_[w].incarnation] {
+    if (!current(w, inc)) return;
     ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes}, [this, w, bytes] {
       if (finished_) return;
       trace_chunk_arrived(w, bytes);
@@ -162,12 +166,13 @@ void ProtocolRun::request_chunk(std::size_t w) {
 void ProtocolRun::start_compute(std::size_t w) {
   Worker& k = workers_[w];
   k.compute_start = ctx_.sim.now();
+  k.computing = true;
   // The work of an iteration depends only on its chunk's size, so its end is known before its
   // math runs: the math goes to the pool now and is waited for when the iteration ends.
   const IterationWork work =
       iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
-  ctx_.worker_node(w).start({work.flops, work.steps}, [this, w] {
-    if (!finished_) end_compute(w);
+  ctx_.worker_node(w).start({work.flops, work.steps}, [this, w, inc = k.incarnation] {
+    if (current(w, inc)) end_compute(w);
   });
   const engine::SimTime end = ctx_.worker_node(w).last_job().end;
   result_.train_flops += work.flops;
@@ -185,6 +190,9 @@ void ProtocolRun::start_compute(std::size_t w) {
 void ProtocolRun::end_compute(std::size_t w) {
   Worker& done = workers_[w];
   done.math.wait();
+  done.computing = false;
+  done.in_iteration = false;
+  done.unsynced += {1, ctx_.sim.now() - done.compute_start, 0};
   trace_computed(w);
   ++api_.time_reports;
   done.idle_since = ctx_.sim.now();
@@ -215,13 +223,24 @@ void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
                               std::function<void()> at_ps) {
   ++api_.pushes;
   ++result_.major_updates;
+  // The update carries the worker's work since its last one; a flow from a worker that goes is
+  // dropped with it, and then that work is lost (count_lost).
+  Worker& k = workers_[w];
+  WorkCarried carried = k.unsynced;
+  carried.updates = 1;
+  k.unsynced = {};
+  k.in_flight += carried;
   const auto kind =
       update_kind(w) == UpdateKind::kMajor ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
   const double bytes = update_transfer_bytes(ctx_.scenario.transfers, update);
   ctx_.network->start({RunContext::worker_host(w), RunContext::kPs, bytes},
-                      [this, w, kind, bytes, start = now(), at_ps = std::move(at_ps)] {
+                      [this, w, kind, bytes, carried, start = now(), at_ps = std::move(at_ps)] {
+                        workers_[w].in_flight -= carried;
                         trace_update_arrived(w, kind, start, bytes);
-                        if (!finished_) at_ps();
+                        if (finished_) return;
+                        arriving_ = carried;
+                        at_ps();
+                        arriving_ = {};
                       });
 }
 
@@ -274,6 +293,10 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
       finish(RunStatus::kDiverged, StopReason::kDiverged);
       return;
     }
+    const auto& target = ctx_.scenario.outputs.target_accuracy;
+    if (target && !result_.time_to_target && eval.accuracy >= *target) {
+      result_.time_to_target = ctx_.sim.now();
+    }
     const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
     result_.evaluations_since_best = stop_rule_.since_best();
     if (stop_rule_.last_improved()) {
@@ -315,6 +338,8 @@ nn::EvalStats ProtocolRun::global_eval_result() {
 }
 
 void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
+  // A worker that is gone or leaving takes no model: it pulls one when it is back.
+  if (!available(w)) return;
   ++api_.pulls;
   // The worker gets the global model as it is when the PS sends it.
   std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
@@ -333,8 +358,15 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
                       });
 }
 
+engine::EventId ProtocolRun::schedule_in(engine::SimTime delay, std::function<void()> f) {
+  return ctx_.sim.schedule_in(delay, [this, f = std::move(f)] {
+    if (!finished_) f();
+  });
+}
+
 void ProtocolRun::finish(RunStatus status, StopReason reason) {
   if (finished_) return;
+  close_outages();
   trace_instant(InstantKind::kStop,
                 {.updates = result_.updates, .reason = stop_reason_text(reason)});
   finished_ = true;
@@ -347,6 +379,13 @@ void ProtocolRun::finish(RunStatus status, StopReason reason) {
   result_.status = status;
   result_.stop_reason = reason;
   result_.sim_time = ctx_.sim.now();
+  // Every node is allocated from the start to the end of the run (index 0 the PS, w at w + 1),
+  // but for the time an evicted Spot node was gone (deallocated, not billed; close_outages has
+  // counted outages still open).
+  result_.billed_time.assign(workers_.size() + 1, result_.sim_time);
+  for (std::size_t h = 0; h < result_.billed_time.size(); ++h) {
+    result_.billed_time[h] -= result_.churn[h].deallocated;
+  }
   for (std::size_t w = 0; w < workers_.size(); ++w) {
     if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
   }

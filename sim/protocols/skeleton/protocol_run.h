@@ -17,6 +17,11 @@
 // waiting workers block, and its master's polling loop is counted instead).
 // With an observer attached (set_observer), these report their spans, instants and counters
 // (run_observer.h) for timelines.
+// Churn (protocol_run_churn.cc, docs/churn.md): the scenario's outages take workers away and
+// bring them back. A gone worker's work in progress is lost (its compute, its transfers, its
+// updates still travelling); the building blocks ignore it (begin_iteration and send_model do
+// nothing for it) and the protocol hears of it through on_departed(w) (at the eviction notice,
+// or when the PS misses a crashed worker) and on_rejoined(w).
 // Math runs when its simulated activity starts and its result is used when the activity's
 // completion event fires, so simulated time never depends on the machine's speed. The math of a
 // worker iteration and of a global evaluation goes to a thread pool at its start (on the calling
@@ -81,6 +86,17 @@ class ProtocolRun {
     // The iteration's math (model, start_params, last, shuffle_rng, gradient sum) while it runs
     // on the pool: nothing else touches them until the completion event has waited for it.
     parallel::Task math{};
+    // Churn (protocol_run_churn.cc).
+    bool present = true;            // its node is up
+    bool leaving = false;           // warned of its eviction: starts no new iteration
+    bool known_gone = false;        // the protocol was told it left (on_departed)
+    std::uint32_t incarnation = 0;  // +1 when it goes: callbacks of an older one are void
+    bool in_iteration = false;      // an iteration began and its compute has not ended
+    bool computing = false;         // its compute runs
+    engine::SimTime down_since{};   // when it went, while gone
+    const scenario::OutageSpec* outage = nullptr;  // the latest outage that took it
+    WorkCarried unsynced;                          // computed since its latest update left it
+    WorkCarried in_flight;  // carried by its updates still travelling to the PS
   };
 
   // Schedules the first activities at time 0.
@@ -95,6 +111,13 @@ class ProtocolRun {
   virtual std::span<float> gradient_sum(std::size_t /*w*/) { return {}; }
   // Adds protocol-specific columns (Hermes: z-score, threshold) to a workers.csv record.
   virtual void annotate(std::size_t /*w*/, WorkerIterationRecord& /*record*/) const {}
+  // The PS learns that worker w left (at its eviction notice, or detection_s after its crash, or
+  // when it comes back before that): it must not wait for w any more. An update w pushed before
+  // it left may still arrive. Default: nothing (protocols that wait for no one).
+  virtual void on_departed(std::size_t /*w*/) {}
+  // Worker w is back on a fresh node, with no model (its memory was lost): the default pulls the
+  // global model and begins an iteration from it.
+  virtual void on_rejoined(std::size_t w);
 
   void begin_iteration(std::size_t w);
   // `update` is what travels (its bytes follow transfers.update_encoding).
@@ -105,8 +128,24 @@ class ProtocolRun {
   void ps_job(SpanKind kind, double flops, std::int64_t steps, std::function<void()> done);
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
+  // The same as the answer to a push of worker w's incarnation `pushed_by` (incarnation(w) when
+  // it pushed): not sent if w went and came back since (the process that asked is gone; the new
+  // one pulls its own model when it comes back).
+  void answer_push(std::size_t w, std::uint32_t pushed_by, std::function<void()> at_worker) {
+    if (workers_[w].incarnation == pushed_by) send_model(w, std::move(at_worker));
+  }
+  std::uint32_t incarnation(std::size_t w) const { return workers_[w].incarnation; }
+  // The update that has just arrived at the PS (in push_update's at_ps) is not applied: counted
+  // as dropped, the iterations it carried as lost.
+  void discard_update(std::size_t w);
+  // Whether worker w can take work now: its node is up and it is not leaving.
+  bool available(std::size_t w) const { return workers_[w].present && !workers_[w].leaving; }
   // Ends the run now; later events are dropped.
   void finish(RunStatus status, StopReason reason);
+  // A protocol's own timer (BSP's barrier timeout): `f` runs after `delay` unless the run has
+  // finished or cancel(id) came first.
+  engine::EventId schedule_in(engine::SimTime delay, std::function<void()> f);
+  void cancel(engine::EventId id) { ctx_.sim.cancel(id); }
   bool finished() const { return finished_; }
 
   // Timeline hooks (protocol_run_trace.cc): no-ops without an observer or once the run finished.
@@ -115,6 +154,7 @@ class ProtocolRun {
   void trace_span(std::size_t node, SpanKind kind, engine::SimTime start,
                   const EventArgs& args = {}) const;
   void trace_instant(InstantKind kind, const EventArgs& args = {}) const;  // on the PS
+  void trace_instant_on(std::size_t node, InstantKind kind, const EventArgs& args = {}) const;
   void trace_counter(std::size_t node, CounterKind kind, std::optional<double> value) const;
 
   // The change of worker w's model during its latest iteration (after - before).
@@ -169,6 +209,22 @@ class ProtocolRun {
   void start_compute(std::size_t w);
   void end_compute(std::size_t w);
 
+  // Churn (protocol_run_churn.cc): the scenario's outages as simulator events; the notice of an
+  // eviction; a worker going (its work lost) and coming back; the PS told of a departure.
+  void schedule_outages();
+  void warn(std::size_t w);
+  void depart(std::size_t w, const scenario::OutageSpec& outage);
+  void rejoin(std::size_t w, const scenario::OutageSpec& outage);
+  void announce_departure(std::size_t w);
+  // The work a departing worker had not delivered, counted as lost.
+  void count_lost(std::size_t w);
+  // Closes the downtime of workers still gone when the run ends.
+  void close_outages();
+  // A callback of worker w's current incarnation: dropped if w has gone since.
+  bool current(std::size_t w, std::uint32_t incarnation) const {
+    return !finished_ && workers_[w].incarnation == incarnation;
+  }
+
   parallel::ThreadPool inline_pool_{1};
   // The building blocks' own timeline events (protocol_run_trace.cc).
   void trace_chunk_arrived(std::size_t w, double bytes) const;  // compute starts now
@@ -193,6 +249,7 @@ class ProtocolRun {
   ProgressFn progress_;
   std::optional<DynamicAllocator> allocator_;  // the run's dynamic_allocation, any protocol
   RunObserver* observer_ = nullptr;
+  WorkCarried arriving_;  // what the update being handed to the protocol carries
   bool finished_ = false;
 };
 

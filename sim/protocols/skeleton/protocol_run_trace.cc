@@ -11,7 +11,12 @@ void ProtocolRun::trace_span(std::size_t node, SpanKind kind, engine::SimTime st
 }
 
 void ProtocolRun::trace_instant(InstantKind kind, const EventArgs& args) const {
-  if (observer_ != nullptr && !finished_) observer_->on_instant(RunContext::kPs, kind, now(), args);
+  trace_instant_on(RunContext::kPs, kind, args);
+}
+
+void ProtocolRun::trace_instant_on(std::size_t node, InstantKind kind,
+                                   const EventArgs& args) const {
+  if (observer_ != nullptr && !finished_) observer_->on_instant(node, kind, now(), args);
 }
 
 void ProtocolRun::trace_counter(std::size_t node, CounterKind kind,

@@ -31,7 +31,7 @@ RunContext::RunContext(const scenario::Scenario& sc, const scenario::RunSpec& r)
                        speed_of(sc, sc.nodes[i].host));
   }
   network = std::make_unique<network::FlowNetwork>(
-      sim, network::Topology::build(sc.network, scenario::network_hosts(sc.nodes)));
+      sim, network::Topology::build(sc.network, scenario::network_hosts(sc.nodes)), sc.link_faults);
 }
 
 }  // namespace hermes::protocols

@@ -28,6 +28,9 @@ enum class SpanKind {
   // global model, its SSP clock): the waits the API polls are counted from. It contains the
   // worker's update and model transfers of that gap.
   kWait,
+  // A worker gone (crashed or evicted) until it is back or the run ends (args.reason: "crash" or
+  // "eviction").
+  kOutage,
 };
 
 enum class InstantKind {
@@ -36,6 +39,8 @@ enum class InstantKind {
   kEvaluation,   // a global evaluation finished (after one worker's update)
   kBarrier,      // a round of all workers closed: BSP aggregation, E-BSP barrier
   kStop,         // the run ended (args.reason)
+  kNotice,       // on a worker: the notice of its eviction
+  kDeparted,     // the PS stops counting on a worker (args.worker): its notice, or its crash missed
 };
 
 enum class CounterKind {

@@ -36,4 +36,17 @@ double RunResult::wi_avg() const {
   return sum / static_cast<double>(local_iterations.size());
 }
 
+NodeChurn RunResult::churn_total() const {
+  NodeChurn t;
+  for (const NodeChurn& c : churn) {
+    t.outages += c.outages;
+    t.downtime += c.downtime;
+    t.deallocated += c.deallocated;
+    t.lost_iterations += c.lost_iterations;
+    t.wasted_compute += c.wasted_compute;
+    t.dropped_updates += c.dropped_updates;
+  }
+  return t;
+}
+
 }  // namespace hermes::protocols

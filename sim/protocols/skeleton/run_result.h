@@ -121,6 +121,36 @@ struct WorkerActivity {
   std::optional<double> credits_left;  // burst credits when it finished, B-series only
 };
 
+// Work that has not reached the global model yet: local iterations and their compute time (and
+// the updates carrying them, when in flight).
+struct WorkCarried {
+  std::int64_t iterations = 0;
+  engine::SimTime compute{};
+  std::int64_t updates = 0;
+  WorkCarried& operator+=(const WorkCarried& o) {
+    iterations += o.iterations;
+    compute += o.compute;
+    updates += o.updates;
+    return *this;
+  }
+  WorkCarried& operator-=(const WorkCarried& o) {
+    iterations -= o.iterations;
+    compute -= o.compute;
+    updates -= o.updates;
+    return *this;
+  }
+};
+
+// What outages did to one node over a run (docs/churn.md); all zero without outages.
+struct NodeChurn {
+  std::int64_t outages = 0;          // times it went
+  engine::SimTime downtime{};        // time gone (up to the end of the run)
+  engine::SimTime deallocated{};     // of that, time an evicted node was not allocated (unbilled)
+  std::int64_t lost_iterations = 0;  // its local iterations whose work never reached the PS
+  engine::SimTime wasted_compute{};  // the compute time of those iterations
+  std::int64_t dropped_updates = 0;  // its updates that left it and were never applied
+};
+
 struct RunResult {
   RunStatus status = RunStatus::kOk;
   StopReason stop_reason = StopReason::kNone;
@@ -137,6 +167,7 @@ struct RunResult {
   std::vector<std::int64_t> model_requests;    // per worker: pulled models iterations started from
   std::vector<engine::SimTime> wait_time;      // per worker: idle between iterations (polling)
   std::vector<WorkerActivity> activity;        // per worker: demo runs only
+  std::vector<engine::SimTime> billed_time;    // per host, PS first: time the node was allocated
   int evaluations_since_best = 0;              // for the progress line's ETA
   double bytes = 0;                            // over the network
   std::uint64_t events = 0;                    // simulator events processed
@@ -146,6 +177,10 @@ struct RunResult {
   double train_flops = 0;
   double eval_flops = 0;
   ApiCalls api;
+  std::vector<NodeChurn> churn;  // per host, PS first
+  // When the global test accuracy first reached outputs.target_accuracy (unset: not reached, or
+  // no target).
+  std::optional<engine::SimTime> time_to_target;
   std::vector<AggregationRecord> global;
   std::vector<WorkerIterationRecord> local_iteration_log;
 
@@ -156,6 +191,8 @@ struct RunResult {
   }
   // Worker independence: local iterations / global-model requests, averaged over workers.
   double wi_avg() const;
+  // The churn of every node added up.
+  NodeChurn churn_total() const;
 };
 
 }  // namespace hermes::protocols

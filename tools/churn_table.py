@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Compares sweeps of one scenario's runs on two clusters, e.g. pay-as-you-go and Spot workers.
+
+Usage: tools/churn_table.py NAME=SWEEP_DIR NAME=SWEEP_DIR [--plot FIGURE.png]
+
+For each run name and each sweep: the seeds, how many ended "ok", and the mean over its seeds of
+simulated time, accuracy, cost, and what outages cost it (lost local iterations, wasted compute,
+dropped updates, worker downtime), as a markdown table (summary.csv columns: docs/churn.md).
+--plot draws accuracy against cost and against simulated time, one marker per run and seed,
+one colour per sweep; it needs matplotlib (run under /usr/bin/python3 for Debian's).
+results/README.md ("Spot workers") uses it.
+"""
+import argparse
+import csv
+import os
+import statistics
+import sys
+
+FIGURES = [("sim_time_s", "time (min)", 1 / 60, "{:.2f}"), ("accuracy", "accuracy (%)", 100, "{:.2f}"),
+           ("cost_usd", "cost ($)", 1, "{:.4f}"), ("lost_iterations", "lost iterations", 1, "{:.1f}"),
+           ("wasted_compute_s", "wasted compute (s)", 1, "{:.1f}"),
+           ("dropped_updates", "dropped updates", 1, "{:.1f}"),
+           ("downtime_s", "worker downtime (min)", 1 / 60, "{:.1f}")]
+
+
+def read_sweep(name_dir):
+    name, _, path = name_dir.partition("=")
+    if not path:
+        sys.exit(f"tools/churn_table.py: '{name_dir}': expected NAME=SWEEP_DIR")
+    summary = os.path.join(path, "summary.csv")
+    try:
+        with open(summary, newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        sys.exit(f"tools/churn_table.py: {summary}: {e.strerror}")
+    missing = [c for c, *_ in FIGURES + [("run", 0, 0, 0), ("status", 0, 0, 0)] if rows and c not in rows[0]]
+    if missing:
+        sys.exit(f"tools/churn_table.py: {summary}: no column {', '.join(missing)} "
+                 "(accepted: a sweep summary written with churn and cost columns)")
+    return name, rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("sweeps", nargs=2, metavar="NAME=SWEEP_DIR")
+    ap.add_argument("--plot", metavar="FIGURE.png")
+    args = ap.parse_args()
+    sweeps = [read_sweep(s) for s in args.sweeps]
+    runs = list(dict.fromkeys(r["run"] for _, rows in sweeps for r in rows))
+    print("| run | cluster | seeds (ok) | " + " | ".join(label for _, label, _, _ in FIGURES) + " |")
+    print("|---|---|---|" + "---|" * len(FIGURES))
+    for run in runs:
+        for name, rows in sweeps:
+            mine = [r for r in rows if r["run"] == run]
+            if not mine:
+                continue
+            ok = sum(r["status"] == "ok" for r in mine)
+            cells = []
+            for col, _, scale, fmt in FIGURES:
+                values = [float(r[col]) * scale for r in mine if r[col] != ""]
+                cells.append(fmt.format(statistics.mean(values)) if values else "")
+            print(f"| {run} | {name} | {len(mine)} ({ok}) | " + " | ".join(cells) + " |")
+    if args.plot:
+        plot(args.plot, sweeps)
+
+
+def plot(path, sweeps):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (by_cost, by_time) = plt.subplots(1, 2, figsize=(11, 4.5), sharey=True)
+    for (name, rows), colour in zip(sweeps, ["tab:blue", "tab:orange"]):
+        for r in rows:
+            acc = float(r["accuracy"]) * 100
+            by_cost.scatter(float(r["cost_usd"]), acc, color=colour, s=14,
+                            label=name if r is rows[0] else None)
+            by_time.scatter(float(r["sim_time_s"]) / 60, acc, color=colour, s=14)
+            by_cost.annotate(r["run"], (float(r["cost_usd"]), acc), fontsize=5, alpha=0.6)
+    by_cost.set_xlabel("cost of the run (USD)")
+    by_time.set_xlabel("simulated time (min)")
+    by_cost.set_ylabel("test accuracy at the best loss (%)")
+    by_cost.legend()
+    fig.suptitle("Accuracy against cost and time, every run and seed")
+    fig.tight_layout()
+    fig.savefig(path, dpi=130)
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
