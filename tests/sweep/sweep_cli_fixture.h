@@ -90,7 +90,7 @@ class SweepCli : public ::testing::Test {
       EXPECT_EQ(slurp(entry.path()), slurp(fs::path(b) / rel)) << rel;
       ++files;
     }
-    EXPECT_EQ(files, 24u);  // 4 points x 6 files (5 and the .hermes-run marker)
+    EXPECT_EQ(files, 28u);  // 4 points x 7 files (6 and the .hermes-run marker)
     EXPECT_EQ(provenances, 4u);
   }
 

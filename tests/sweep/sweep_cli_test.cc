@@ -26,8 +26,8 @@ TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
       << r.output;
   EXPECT_NE(r.output.find("4/4 points done (4 now)"), std::string::npos) << r.output;
   for (const char* point : {"0000", "0001", "0002", "0003"}) {
-    for (const char* file : {"summary.csv", "global.csv", "workers.csv", "api.csv", "scenario.json",
-                             "provenance.json"}) {
+    for (const char* file : {"summary.csv", "global.csv", "workers.csv", "api.csv", "nodes.csv",
+                             "scenario.json", "provenance.json"}) {
       EXPECT_TRUE(fs::exists(dir("a") + "/points/" + point + "/" + file)) << point << file;
     }
   }

@@ -110,9 +110,10 @@ TEST_F(SweepCli, AFirstSignalLetsTheRunningPointFinishAndTheSameCommandResumes) 
       << log;
   // The point that ran at the signal is complete, none started after it, nothing is half-written.
   EXPECT_EQ(entries(dir("stop") + "/points"), (std::vector<std::string>{"0000", "0001"}));
-  EXPECT_EQ(entries(dir("stop") + "/points/0001"),
-            (std::vector<std::string>{".hermes-run", "api.csv", "global.csv", "provenance.json",
-                                      "scenario.json", "summary.csv", "workers.csv"}));
+  EXPECT_EQ(
+      entries(dir("stop") + "/points/0001"),
+      (std::vector<std::string>{".hermes-run", "api.csv", "global.csv", "nodes.csv",
+                                "provenance.json", "scenario.json", "summary.csv", "workers.csv"}));
   EXPECT_EQ(lines(slurp(dir("stop") + "/summary.csv")), 1u + 2 * 2);
 
   const auto r = run_command(command);
