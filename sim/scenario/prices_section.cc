@@ -121,15 +121,7 @@ PricesSpec read_prices(const Json* value, const std::string& source_dir,
                         spec.resolved_path + "):\n" + detail);
     return spec;
   }
-  if (recorded != nullptr) {
-    if (!recorded->is_string()) {
-      r.wrong_type("sha256", "a string (the price list's SHA-256, 64 hex digits)", *recorded);
-    } else if (recorded->get<std::string>() != spec.sha256) {
-      r.error("sha256", "the price list " + *file + " has SHA-256 " + spec.sha256 + ", not the " +
-                            recorded->get<std::string>() +
-                            " recorded here: the file changed since (remove the key to accept it)");
-    }
-  }
+  check_recorded_sha256(r, recorded, "price list", *file, spec.sha256);
   out["sha256"] = spec.sha256;
   if (overrides != nullptr) {
     apply_price_overrides(*overrides, r.path_of("overrides"), catalog, list, diags);

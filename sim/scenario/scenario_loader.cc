@@ -94,6 +94,18 @@ std::string resolve_in_source_dir(const std::string& written, const std::string&
   return (std::filesystem::path(source_dir) / p).lexically_normal().string();
 }
 
+void check_recorded_sha256(ObjectReader& r, const Json* recorded, const std::string& what,
+                           const std::string& file, const std::string& actual) {
+  if (recorded == nullptr) return;
+  if (!recorded->is_string()) {
+    r.wrong_type("sha256", "a string (the " + what + "'s SHA-256, 64 hex digits)", *recorded);
+  } else if (recorded->get<std::string>() != actual) {
+    r.error("sha256", "the " + what + " " + file + " has SHA-256 " + actual + ", not the " +
+                          recorded->get<std::string>() +
+                          " recorded here: the file changed since (remove the key to accept it)");
+  }
+}
+
 std::optional<std::int64_t> known_train_size(std::string_view dataset) {
   if (dataset == "mnist" || dataset == "fashion-mnist") return 60000;
   if (dataset == "cifar10") return 50000;

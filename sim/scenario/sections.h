@@ -24,6 +24,11 @@ using config::Range;
 // A path of the scenario (profiles, prices) as opened: absolute ones as written, relative ones
 // against the repository root `source_dir`.
 std::string resolve_in_source_dir(const std::string& written, const std::string& source_dir);
+// A file's "sha256" key (`recorded`, may be null) against the SHA-256 of its bytes (`actual`):
+// an error at the key if it is no string or another digest (the file changed since it was
+// recorded). `what` names the file in the message ("trace", "price list").
+void check_recorded_sha256(ObjectReader& r, const Json* recorded, const std::string& what,
+                           const std::string& file, const std::string& actual);
 
 struct ClusterResult {
   std::vector<NodeSpec> nodes;  // PS first; nodes with an unknown profile are placeholders

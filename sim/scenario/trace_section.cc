@@ -4,7 +4,6 @@
 // problem of the file is reported with its file and line, all in one pass, before anything runs.
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,12 +23,6 @@ constexpr const char* kColumns = "node,start_s,end_s,speed_factor";
 
 using TraceReader = io::CSVReader<4, io::trim_chars<' ', '\t'>, io::no_quote_escape<','>,
                                   io::throw_on_overflow, io::single_and_empty_line_comment<'#'>>;
-
-std::string resolve(const std::string& written, const std::string& source_dir) {
-  const std::filesystem::path p(written);
-  if (p.is_absolute() || source_dir.empty()) return p.lexically_normal().string();
-  return (std::filesystem::path(source_dir) / p).lexically_normal().string();
-}
 
 // Reports the problems of one file at /trace/file, each as "<file>: line N: ...".
 class TraceErrors {
@@ -158,21 +151,13 @@ std::optional<TraceSpec> read_trace(const Json& value, const std::string& source
   if (!file) return std::nullopt;
   TraceSpec trace;
   trace.file = *file;
-  trace.resolved_path = resolve(*file, source_dir);
+  trace.resolved_path = resolve_in_source_dir(*file, source_dir);
   TraceErrors errors(diags, *file);
   const std::size_t before = diags.count();
   read_csv(trace.resolved_path, errors, *file, events.slowdowns);
   if (diags.count() != before) return std::nullopt;
   trace.sha256 = sha256_file(trace.resolved_path).sha256;
-  if (recorded != nullptr) {
-    if (!recorded->is_string()) {
-      r.wrong_type("sha256", "a string (the trace's SHA-256, 64 hex digits)", *recorded);
-    } else if (recorded->get<std::string>() != trace.sha256) {
-      r.error("sha256", "the trace " + *file + " has SHA-256 " + trace.sha256 + ", not the " +
-                            recorded->get<std::string>() +
-                            " recorded here: the file changed since (remove the key to accept it)");
-    }
-  }
+  check_recorded_sha256(r, recorded, "trace", *file, trace.sha256);
   out["sha256"] = trace.sha256;
   return trace;
 }
