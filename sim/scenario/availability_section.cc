@@ -4,6 +4,7 @@
 //
 //   "availability": {
 //     "detection_s": 10,
+//     "checkpoint_interval_s": 300,    (the PS's checkpoints, for PS outages; absent: none)
 //     "models": [{"nodes": {"profile": "B1ms"} | {"group": 0} | {"hosts": ["w0", "w3"]},
 //                 "kind": "eviction" | "crash",
 //                 "probability_per_h": 0.1 | "mtbf_h": 24,   (exactly one)
@@ -27,6 +28,8 @@ namespace {
 
 // Beyond this many drawn outages a model is unreasonable for its horizon (a rate far too high).
 constexpr std::size_t kMaxDrawnOutages = 100000;
+// As for events: far inside SimTime's range.
+constexpr double kMaxCheckpointSeconds = 1e9;
 
 // The workers a model's "nodes" selects, in host order.
 std::vector<std::string> select_hosts(const Json* value, const std::string& path,
@@ -161,6 +164,13 @@ AvailabilitySpec read_availability(const Json& value, const std::vector<NodeSpec
   // Beyond an hour the PS would wait for a dead worker longer than most runs last.
   if (const auto s = r.number("detection_s", defaults::kDetectionS, Range::above(0).up_to(3600))) {
     spec.detection = engine::from_seconds(*s);
+  }
+  if (r.has("checkpoint_interval_s")) {
+    // At least a millisecond: finer checkpoints would only flood the event queue.
+    if (const auto s = r.number("checkpoint_interval_s", std::nullopt,
+                                Range::at_least(1e-3).up_to(kMaxCheckpointSeconds))) {
+      spec.checkpoint_interval = engine::from_seconds(*s);
+    }
   }
   if (const Json* models = r.accept("models")) {
     if (!models->is_array()) {

@@ -79,8 +79,17 @@ void check_slowdowns(const std::vector<DeclaredSlowdown>& slowdowns,
 std::vector<OutageSpec> check_outages(const std::vector<DeclaredOutage>& outages,
                                       const std::vector<NodeSpec>& nodes, bool hosts_known,
                                       Diagnostics& diags) {
-  // Only workers come and go: the PS holds the global model (docs/churn.md).
-  if (hosts_known) check_nodes_exist(outages, nodes, false, diags);
+  // The PS may fail too, but must come back: without it there is no global model to go on with
+  // (docs/churn.md, "A PS outage").
+  if (hosts_known) check_nodes_exist(outages, nodes, true, diags);
+  for (const DeclaredOutage& d : outages) {
+    if (d.spec.node == "ps" && !d.spec.end) {
+      diags.error(d.item_path, d.prefix +
+                                   "an outage of the PS needs its end (accepted: a PS "
+                                   "outage with duration_s; the run cannot go on without "
+                                   "its PS)");
+    }
+  }
   check_no_overlap(outages, "outage", diags);
   std::vector<OutageSpec> sorted;
   for (const DeclaredOutage& d : outages) sorted.push_back(d.spec);

@@ -292,7 +292,7 @@ enum class OutageKind {
 };
 
 struct OutageSpec {
-  std::string node;  // "w<i>"
+  std::string node;  // "w<i>", or "ps" (declared outages only; always with an end)
   OutageKind kind = OutageKind::kCrash;
   engine::SimTime start{};             // the node is gone from here: in-flight work is lost
   std::optional<engine::SimTime> end;  // it is back here (a fresh start); nullopt: never
@@ -318,6 +318,9 @@ struct AvailabilitySpec {
   // A crashed worker is missed by the PS this long after it crashed (a heartbeat timeout).
   engine::SimTime detection = engine::from_seconds(defaults::kDetectionS);
   std::vector<OutageModelSpec> models;
+  // The PS saves the global model this often (and at its eviction notice); a PS outage loses the
+  // updates since its latest checkpoint. nullopt: no checkpoints, a PS outage restarts from w0.
+  std::optional<engine::SimTime> checkpoint_interval;
 };
 
 // The "trace" key: a CSV file of slowdown intervals, replayed exactly.

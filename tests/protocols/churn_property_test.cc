@@ -1,7 +1,8 @@
 // No protocol deadlocks under churn (docs/churn.md): for many random failure schedules (crashes
 // and evictions of random workers at random times, for random lengths, some for good), every
 // protocol's run ends by its own rule (patience or its update cap) while a worker is left, and by
-// the cap on simulated time, without error, when none is. The schedules come from this test's own
+// the cap on simulated time, without error, when none is; also when the PS fails and comes back
+// from its checkpoints, between the workers' outages. The schedules come from this test's own
 // random stream, so a failure names a schedule that reproduces.
 #include <gtest/gtest.h>
 
@@ -24,11 +25,29 @@ struct Schedule {
 
 // Per worker, 0 to 3 outages one after the other within the first 1.2 s (a tiny run lasts about a
 // simulated second), each a crash or an eviction of 10 to 400 ms; with `last_for_good`, worker 0's
-// last one never ends; with `all_for_good`, every worker goes for good.
-Schedule draw_schedule(std::uint64_t index, bool last_for_good, bool all_for_good) {
+// last one never ends; with `all_for_good`, every worker goes for good. With `ps_fails`, the PS
+// has 1 or 2 outages of 10 to 300 ms within the first second too (always with an end).
+Schedule draw_schedule(std::uint64_t index, bool last_for_good, bool all_for_good,
+                       bool ps_fails = false) {
   RandomStream rng = RandomStream::named(index, "churn-property");
   Schedule s;
   std::string list;
+  if (ps_fails) {
+    double t = 0;
+    for (int k = 0, count = 1 + static_cast<int>(rng.uniform_int(2)); k < count; ++k) {
+      const bool eviction = rng.uniform01() < 0.5;
+      const double notice = eviction ? rng.uniform(0, 0.1) : 0;
+      t += notice + rng.uniform(0.01, 0.5);
+      const double length = rng.uniform(0.01, 0.3);
+      if (!list.empty()) list += ", ";
+      list += R"({"kind": ")" + std::string(eviction ? "eviction" : "crash") +
+              R"(", "node": "ps", "at_s": )" + format_number(t) + R"(, "duration_s": )" +
+              format_number(length);
+      if (eviction) list += R"(, "notice_s": )" + format_number(notice);
+      list += "}";
+      t += length;
+    }
+  }
   for (int w = 0; w < kWorkers; ++w) {
     const int count = all_for_good ? 1 : static_cast<int>(rng.uniform_int(4));
     double t = 0;
@@ -58,7 +77,7 @@ scenario::Scenario churn_scenario(const Schedule& s) {
                                      R"(
   "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
                "stop": {"patience": 6, "max_iterations": 20, "max_sim_time_s": 200}},
-  "availability": {"detection_s": 0.05},
+  "availability": {"detection_s": 0.05, "checkpoint_interval_s": 0.1},
   "runs": [{"name": "bsp", "protocol": "bsp"},
            {"name": "bsp-timeout", "protocol": "bsp", "barrier_timeout_s": 0.05},
            {"name": "asp", "protocol": "asp"}, {"name": "ssp", "protocol": "ssp", "staleness": 1},
@@ -96,6 +115,12 @@ TEST(ChurnProperty, EveryProtocolEndsUnderRandomSchedulesWhereWorkersReturn) {
 TEST(ChurnProperty, EveryProtocolEndsWhenAWorkerGoesForGood) {
   for (std::uint64_t i = 101; i <= 105; ++i) {
     expect_every_run_ends(draw_schedule(i, true, false), i);
+  }
+}
+
+TEST(ChurnProperty, EveryProtocolEndsWhenThePsFailsToo) {
+  for (std::uint64_t i = 301; i <= 306; ++i) {
+    expect_every_run_ends(draw_schedule(i, i % 2 == 0, false, true), i);
   }
 }
 

@@ -10,7 +10,9 @@
 // only if evaluation held the model lock; the reference evaluates in its own loop).
 // Under churn (docs/churn.md) an update lost with its worker is simply not applied; SSP leaves a
 // departed worker's clock out of the bound (SspClocks::remove) until it comes back at the
-// slowest live clock; a worker that comes back pulls the global model and goes on.
+// slowest live clock; a worker that comes back pulls the global model and goes on. After a PS
+// outage the clocks start over at 0 for the workers available (the others are added when they
+// come back), and those pull the restored model.
 #include <optional>
 
 #include "models/nn/param_ops.h"
@@ -61,6 +63,16 @@ class StaleSynchronous final : public ProtocolRun {
         if (after) answer_push(w, inc, [this, w] { try_begin(w); });
       });
     });
+  }
+
+  void restart() override {
+    if (clocks_) {
+      clocks_.emplace(static_cast<int>(worker_count()), clocks_->staleness());
+      for (std::size_t w = 0; w < worker_count(); ++w) {
+        if (!available(w)) clocks_->remove(static_cast<int>(w));
+      }
+    }
+    start();
   }
 
   void on_departed(std::size_t w) override {

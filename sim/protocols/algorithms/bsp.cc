@@ -10,7 +10,8 @@
 // that a round always aggregates something: a timeout shorter than every iteration would
 // otherwise close every round empty.) A round closed with k updates averages those k. A worker that
 // comes back joins at the next round; with nobody left to wait for, the next round opens when one
-// does.
+// does. After a PS outage (docs/churn.md) the round in progress is gone with the PS: the restarted
+// PS opens a new round for the workers available.
 #include <algorithm>
 
 #include "models/nn/param_ops.h"
@@ -37,9 +38,15 @@ class Bsp final : public ProtocolRun {
 
   void start() override {
     round_sum_.assign(global_model().num_params(), 0.0f);
-    member_.assign(worker_count(), true);
+    member_.assign(worker_count(), false);
+    for (std::size_t w = 0; w < worker_count(); ++w) member_[w] = available(w);
     working_on_.assign(worker_count(), -1);
     open_round();
+  }
+
+  void restart() override {
+    round_.open = false;  // its timeout died with the PS (schedule_in)
+    start();
   }
 
   // Sends the global model to every member that is free; each begins its iteration on arrival.

@@ -54,6 +54,12 @@ void EbspRun::on_departed(std::size_t w) {
   check_barrier();
 }
 
+void EbspRun::restart() {
+  // The cycle in progress is gone with the PS: a new one begins with the workers available.
+  for (std::size_t w = 0; w < worker_count(); ++w) present_[w] = available(w);
+  barrier();
+}
+
 void EbspRun::on_rejoined(std::size_t w) {
   present_[w] = true;
   if (stalled_) barrier();

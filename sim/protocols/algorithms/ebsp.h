@@ -33,7 +33,8 @@
 // Under churn (docs/churn.md) a cycle counts on the workers present at its barrier, less those that
 // depart during it: the decision waits for their two pushes, ZipLine predicts over them only, and
 // the next barrier waits for their targets. A worker that comes back joins at the next barrier;
-// if nobody was left, its return is the next barrier.
+// if nobody was left, its return is the next barrier. After a PS outage the cycle in progress is
+// gone with the PS: the restarted PS opens a new one (a barrier) with the workers available.
 // Times fed to ZipLine are seconds since the start of the run. Everything is event-driven on the
 // simulator and deterministic (no randomness of its own). With run.dynamic_allocation on, the
 // skeleton applies it as for every protocol (off by default for the baselines).
@@ -94,6 +95,7 @@ class EbspRun final : public ProtocolRun {
   void on_applied(std::size_t w);
   void on_departed(std::size_t w) override;
   void on_rejoined(std::size_t w) override;
+  void restart() override;
   // The decision once every member pushed twice; the barrier once every member's target is in.
   void check_decision();
   void check_barrier();

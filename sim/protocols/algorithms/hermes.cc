@@ -26,7 +26,8 @@
 // that comes back is a fresh process: its GUP starts over (empty loss window, threshold back at
 // alpha, no streak), its cumulative gradient sum S_i restarts at zero (the reference variant's
 // S_i lived in the lost process; the PS's G keeps what earlier pushes brought), and it pulls the
-// global model, which becomes its sync point.
+// global model, which becomes its sync point. After a PS outage the PS's G is the one of its
+// checkpoint (save_ps_state), and every worker available starts over as a returning one does.
 #include <cmath>
 #include <optional>
 
@@ -115,6 +116,14 @@ class Hermes final : public ProtocolRun {
     });
   }
 
+  void save_ps_state() override { saved_aggregation_ = aggregation_; }
+  void restore_ps_state() override { aggregation_ = saved_aggregation_.value(); }
+
+  // Workers not available now are reset again when they come back.
+  void restart() override {
+    for (std::size_t w = 0; w < worker_count(); ++w) on_rejoined(w);
+  }
+
   void on_rejoined(std::size_t w) override {
     gups_[w] = HermesGup(gup_params());
     decisions_[w].reset();
@@ -149,7 +158,8 @@ class Hermes final : public ProtocolRun {
 
   scenario::HermesParams params_;
   HermesAggregation aggregation_;  // the PS's loss-weighted aggregation (w0, G)
-  nn::Model candidate_;            // scratch model for L_i
+  std::optional<HermesAggregation> saved_aggregation_;  // as of the PS's latest checkpoint
+  nn::Model candidate_;                                 // scratch model for L_i
   std::vector<HermesGup> gups_;
   std::vector<std::optional<GupDecision>> decisions_;
   std::vector<std::vector<float>> sync_;       // each worker's model at its last sync

@@ -238,6 +238,7 @@ void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
                         workers_[w].in_flight -= carried;
                         trace_update_arrived(w, kind, start, bytes);
                         if (finished_) return;
+                        ++unapplied_;
                         arriving_ = carried;
                         at_ps();
                         arriving_ = {};
@@ -280,8 +281,9 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
   if (!pool().runs_inline()) {
     end = std::make_shared<engine::SimTime>();
     const engine::SimTime start = ctx_.nodes[RunContext::kPs].next_start();
-    ctx_.sim.schedule_at(start, [this, end] {
-      if (!finished_) start_global_eval(*end);
+    // A PS that fails before the job starts takes the job with it (NodeCompute::interrupt).
+    ctx_.sim.schedule_at(start, [this, end, ps = ps_incarnation_] {
+      if (!finished_ && ps == ps_incarnation_) start_global_eval(*end);
     });
   }
   ps_job(SpanKind::kEvaluate, test_eval_flops(), 0, [this, worker, then = std::move(then)] {
@@ -359,8 +361,9 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
 }
 
 engine::EventId ProtocolRun::schedule_in(engine::SimTime delay, std::function<void()> f) {
-  return ctx_.sim.schedule_in(delay, [this, f = std::move(f)] {
-    if (!finished_) f();
+  // A protocol's timer lives in the PS process: a PS failure voids it.
+  return ctx_.sim.schedule_in(delay, [this, f = std::move(f), ps = ps_incarnation_] {
+    if (!finished_ && ps == ps_incarnation_) f();
   });
 }
 

@@ -118,6 +118,16 @@ class ProtocolRun {
   // Worker w is back on a fresh node, with no model (its memory was lost): the default pulls the
   // global model and begins an iteration from it.
   virtual void on_rejoined(std::size_t w);
+  // The PS is back from an outage (protocol_run_ps_outage.cc): it restored its latest checkpoint
+  // and evaluated it; the protocol's own state of before the outage died with the PS process.
+  // The protocol starts over from the global model with the workers available now, as at the
+  // start of a run; the others join through on_rejoined when they come back. Every protocol that
+  // runs with PS outages overrides it (the default throws std::logic_error).
+  virtual void restart();
+  // The PS writes a checkpoint: a protocol with PS state beyond the global model (Hermes' G)
+  // saves it with the model, and restores it after an outage (before restart()).
+  virtual void save_ps_state() {}
+  virtual void restore_ps_state() {}
 
   void begin_iteration(std::size_t w);
   // `update` is what travels (its bytes follow transfers.update_encoding).
@@ -138,8 +148,10 @@ class ProtocolRun {
   // The update that has just arrived at the PS (in push_update's at_ps) is not applied: counted
   // as dropped, the iterations it carried as lost.
   void discard_update(std::size_t w);
-  // Whether worker w can take work now: its node is up and it is not leaving.
-  bool available(std::size_t w) const { return workers_[w].present && !workers_[w].leaving; }
+  // Whether worker w can take work now: its node is up, it is not leaving, and the PS serves.
+  bool available(std::size_t w) const {
+    return ps_serving_ && workers_[w].present && !workers_[w].leaving;
+  }
   // Ends the run now; later events are dropped.
   void finish(RunStatus status, StopReason reason);
   // A protocol's own timer (BSP's barrier timeout): `f` runs after `delay` unless the run has
@@ -163,7 +175,10 @@ class ProtocolRun {
   BufferPool& buffers() { return buffers_; }
   // FLOPs for the PS to combine k model-sized vectors (one multiply-add per parameter each).
   double aggregation_flops(std::size_t k) const;
-  void count_applied(std::int64_t updates) { result_.updates += updates; }
+  void count_applied(std::int64_t updates) {
+    result_.updates += updates;
+    unapplied_ -= updates;
+  }
   // The factor an asynchronous baseline applies an arriving update with (RunSpec::async_update):
   // 1, or 1/n for n workers.
   float async_update_weight() const {
@@ -220,6 +235,25 @@ class ProtocolRun {
   void count_lost(std::size_t w);
   // Closes the downtime of workers still gone when the run ends.
   void close_outages();
+  // Worker w's work in progress is lost (count_lost): its math finished and dropped, its node
+  // stopped, every callback of its process void. Its flows are the caller's to drop.
+  void drop_work(std::size_t w);
+
+  // PS outages (protocol_run_ps_outage.cc): the PS's checkpoints, its eviction notice, its
+  // failure (every worker's work in progress and every flow lost) and its return from its latest
+  // checkpoint.
+  void schedule_ps_outage(const scenario::OutageSpec& outage);
+  void ps_warn();
+  void ps_fail(const scenario::OutageSpec& outage);
+  void ps_return(const scenario::OutageSpec& outage);
+  void save_checkpoint();
+  void schedule_checkpoint();
+  void close_ps_outage();
+  struct Checkpoint {
+    std::vector<float> params;  // the global model
+    std::int64_t updates = 0;   // the updates applied to it
+  };
+
   // A callback of worker w's current incarnation: dropped if w has gone since.
   bool current(std::size_t w, std::uint32_t incarnation) const {
     return !finished_ && workers_[w].incarnation == incarnation;
@@ -251,6 +285,15 @@ class ProtocolRun {
   RunObserver* observer_ = nullptr;
   WorkCarried arriving_;  // what the update being handed to the protocol carries
   bool finished_ = false;
+  // PS outages: whether the PS process serves (false from its failure until the protocol's
+  // restart), which process it is (+1 at each failure: PS-side callbacks of an older one are
+  // void), its latest checkpoint, the updates arrived and not yet applied or discarded.
+  bool ps_serving_ = true;
+  std::uint32_t ps_incarnation_ = 0;
+  engine::SimTime ps_down_since_{};
+  const scenario::OutageSpec* ps_outage_ = nullptr;  // while the PS is down
+  std::optional<Checkpoint> checkpoint_;             // kept only in runs with PS outages
+  std::int64_t unapplied_ = 0;
 };
 
 }  // namespace hermes::protocols

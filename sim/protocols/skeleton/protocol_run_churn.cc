@@ -23,7 +23,7 @@ namespace hermes::protocols {
 namespace {
 
 std::size_t worker_of(const std::string& host) {
-  // The loader accepts only "w<i>" hosts of the cluster for outages.
+  // The loader accepts only "ps" and "w<i>" hosts of the cluster for outages.
   if (host.size() < 2 || host[0] != 'w') throw std::logic_error("outage of a non-worker " + host);
   return static_cast<std::size_t>(std::stoul(host.substr(1)));
 }
@@ -36,6 +36,10 @@ std::string_view outage_reason(scenario::OutageKind kind) {
 
 void ProtocolRun::schedule_outages() {
   for (const scenario::OutageSpec& o : ctx_.scenario.outages) {
+    if (o.node == "ps") {
+      schedule_ps_outage(o);
+      continue;
+    }
     const std::size_t w = worker_of(o.node);
     if (o.kind == scenario::OutageKind::kEviction) {
       ctx_.sim.schedule_at(o.warned(), [this, w] {
@@ -64,7 +68,8 @@ void ProtocolRun::announce_departure(std::size_t w) {
   if (k.known_gone) return;
   k.known_gone = true;
   trace_instant(InstantKind::kDeparted, {.worker = static_cast<int>(w)});
-  on_departed(w);
+  // A PS that is down hears nothing; back, it counts on the workers it finds (ps_return).
+  if (ps_serving_) on_departed(w);
 }
 
 void ProtocolRun::count_lost(std::size_t w) {
@@ -81,24 +86,29 @@ void ProtocolRun::count_lost(std::size_t w) {
   k.in_flight = {};
 }
 
-void ProtocolRun::depart(std::size_t w, const scenario::OutageSpec& outage) {
+void ProtocolRun::drop_work(std::size_t w) {
   Worker& k = workers_[w];
-  const network::HostIndex host = RunContext::worker_host(w);
   // Its math finishes as it would have with any thread count; its result is then dropped.
   if (k.math.valid()) k.math.wait();
   count_lost(w);
-  ctx_.nodes[host].interrupt(false);
+  ctx_.nodes[RunContext::worker_host(w)].interrupt(false);
+  ++k.incarnation;
+  k.in_iteration = false;
+  k.computing = false;
+  k.fresh_model = false;
+}
+
+void ProtocolRun::depart(std::size_t w, const scenario::OutageSpec& outage) {
+  Worker& k = workers_[w];
+  const network::HostIndex host = RunContext::worker_host(w);
+  drop_work(w);
   ctx_.network->abort_host(host);
   if (k.idle_since) {
     result_.wait_time[w] += now() - *k.idle_since;
     k.idle_since.reset();
   }
-  ++k.incarnation;
   k.present = false;
   k.leaving = false;
-  k.in_iteration = false;
-  k.computing = false;
-  k.fresh_model = false;
   k.down_since = now();
   k.outage = &outage;
   ++result_.churn[host].outages;
@@ -127,7 +137,7 @@ void ProtocolRun::rejoin(std::size_t w, const scenario::OutageSpec& outage) {
   // Back before the PS missed it: the PS learns both at once.
   announce_departure(w);
   k.known_gone = false;
-  on_rejoined(w);
+  if (ps_serving_) on_rejoined(w);  // else the PS finds it when it is back
 }
 
 void ProtocolRun::on_rejoined(std::size_t w) {
@@ -137,12 +147,14 @@ void ProtocolRun::on_rejoined(std::size_t w) {
 void ProtocolRun::discard_update(std::size_t w) {
   NodeChurn& c = result_.churn[RunContext::worker_host(w)];
   ++c.dropped_updates;
+  --unapplied_;
   c.lost_iterations += arriving_.iterations;
   c.wasted_compute += arriving_.compute;
   arriving_ = {};
 }
 
 void ProtocolRun::close_outages() {
+  close_ps_outage();
   for (std::size_t w = 0; w < workers_.size(); ++w) {
     Worker& k = workers_[w];
     if (k.present) continue;

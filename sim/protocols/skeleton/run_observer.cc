@@ -10,9 +10,10 @@ namespace {
 constexpr std::array<std::string_view, 8> kSpanNames{"compute",   "chunk",    "update", "model",
                                                      "aggregate", "evaluate", "wait",   "outage"};
 static_assert(kSpanNames.size() == enum_count(SpanKind::kOutage));
-constexpr std::array<std::string_view, 7> kInstantNames{
-    "update", "major update", "evaluation", "barrier", "stop", "eviction notice", "departed"};
-static_assert(kInstantNames.size() == enum_count(InstantKind::kDeparted));
+constexpr std::array<std::string_view, 9> kInstantNames{
+    "update",          "major update", "evaluation", "barrier", "stop",
+    "eviction notice", "departed",     "checkpoint", "restored"};
+static_assert(kInstantNames.size() == enum_count(InstantKind::kRestored));
 constexpr std::array<std::string_view, 2> kCounterNames{"credits", "chunk size"};
 static_assert(kCounterNames.size() == enum_count(CounterKind::kChunkSize));
 }  // namespace

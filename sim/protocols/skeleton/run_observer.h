@@ -41,6 +41,8 @@ enum class InstantKind {
   kStop,         // the run ended (args.reason)
   kNotice,       // on a worker: the notice of its eviction
   kDeparted,     // the PS stops counting on a worker (args.worker): its notice, or its crash missed
+  kCheckpoint,   // the PS saved the global model (args.updates)
+  kRestored,     // the PS is back from an outage with its latest checkpoint (args.updates)
 };
 
 enum class CounterKind {

@@ -1,0 +1,138 @@
+// PS outages (docs/churn.md, "A PS outage"): every protocol goes on after the PS comes back from
+// its latest checkpoint; the updates applied since that checkpoint are lost; without checkpoints
+// the run starts over from the initial model; an evicted PS checkpoints at its notice and is not
+// billed while gone; the outputs do not depend on the thread count.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/protocols/tiny_bsp.h"
+
+namespace hermes::protocols {
+namespace {
+
+// The tiny cluster; `availability` and `events` complete it. A tiny run lasts about a simulated
+// second.
+std::string tiny(const std::string& runs, const std::string& availability,
+                 const std::string& events) {
+  return R"({
+  "name": "tiny", "seed": 11,)" +
+         testing::kTinyCluster + R"(
+  "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
+               "stop": {"patience": 6, "max_iterations": 30, "max_sim_time_s": 1000}},
+  "availability": )" +
+         availability + R"(,
+  "events": )" +
+         events +
+         R"(,
+  "runs": )" +
+         runs + "}";
+}
+
+const std::string kAllProtocols = R"([{"name": "bsp", "protocol": "bsp"},
+  {"name": "bsp-timeout", "protocol": "bsp", "barrier_timeout_s": 0.05},
+  {"name": "asp", "protocol": "asp"}, {"name": "ssp", "protocol": "ssp", "staleness": 1},
+  {"name": "ebsp", "protocol": "ebsp", "lookahead": 5},
+  {"name": "hermes", "protocol": "hermes", "alpha": -0.5, "lambda": 5}])";
+
+const std::string kBsp = R"([{"name": "bsp", "protocol": "bsp"}])";
+
+RunResult run_one(const scenario::Scenario& sc, std::size_t i) {
+  return run_protocol(sc, sc.runs[i], testing::blocks_split());
+}
+
+// The evaluations before `t` and the first one at or after it.
+struct AroundTime {
+  const AggregationRecord* last_before = nullptr;
+  const AggregationRecord* first_after = nullptr;
+};
+AroundTime around(const RunResult& r, engine::SimTime t) {
+  AroundTime a;
+  for (const auto& g : r.global) {
+    if (g.time < t) a.last_before = &g;
+    if (g.time >= t && a.first_after == nullptr) a.first_after = &g;
+  }
+  return a;
+}
+
+TEST(PsOutage, EveryProtocolGoesOnFromItsLatestCheckpoint) {
+  const auto sc = testing::scenario_from_text(
+      tiny(kAllProtocols, R"({"checkpoint_interval_s": 0.1})",
+           R"([{"kind": "crash", "node": "ps", "at_s": 0.25, "duration_s": 0.3}])"));
+  for (std::size_t i = 0; i < sc.runs.size(); ++i) {
+    SCOPED_TRACE(sc.runs[i].name);
+    const RunResult r = run_one(sc, i);
+    ASSERT_EQ(r.status, RunStatus::kOk);
+    EXPECT_TRUE(r.stop_reason == StopReason::kPatience ||
+                r.stop_reason == StopReason::kMaxIterations)
+        << stop_reason_text(r.stop_reason);
+    const NodeChurn& ps = r.churn[0];
+    EXPECT_EQ(ps.outages, 1);
+    EXPECT_EQ(ps.downtime, engine::from_seconds(0.3));
+    EXPECT_EQ(ps.deallocated, engine::SimTime{});
+    // The first evaluation after the return is the restored model's: it holds the updates of the
+    // checkpoint at 0.2 s, no more than the PS had applied when it failed.
+    const AroundTime a = around(r, engine::from_seconds(0.55));
+    ASSERT_NE(a.last_before, nullptr);
+    ASSERT_NE(a.first_after, nullptr);
+    EXPECT_EQ(a.first_after->worker, -1);
+    EXPECT_LE(a.first_after->updates, a.last_before->updates);
+    // What was applied after the checkpoint is counted as dropped on the PS's row.
+    EXPECT_GE(ps.dropped_updates, a.last_before->updates - a.first_after->updates);
+    // No update is applied while the PS is down, and every worker iterates again after it.
+    for (const auto& g : r.global) {
+      EXPECT_FALSE(g.time > engine::from_seconds(0.25) && g.time < engine::from_seconds(0.55));
+    }
+    for (int w = 0; w < 3; ++w) {
+      bool after = false;
+      for (const auto& it : r.local_iteration_log) {
+        after = after || (it.worker == w && it.start >= engine::from_seconds(0.55));
+      }
+      EXPECT_TRUE(after) << "worker " << w;
+    }
+  }
+}
+
+TEST(PsOutage, WithoutCheckpointsTheRunStartsOverFromTheInitialModel) {
+  const auto sc = testing::scenario_from_text(
+      tiny(kBsp, "{}", R"([{"kind": "crash", "node": "ps", "at_s": 0.4, "duration_s": 0.1}])"));
+  const RunResult r = run_one(sc, 0);
+  const AroundTime a = around(r, engine::from_seconds(0.5));
+  ASSERT_NE(a.last_before, nullptr);
+  ASSERT_NE(a.first_after, nullptr);
+  EXPECT_GT(a.last_before->updates, 0);
+  EXPECT_EQ(a.first_after->updates, 0);
+  EXPECT_GE(r.churn[0].dropped_updates, a.last_before->updates);
+  // The restored model is w0: its loss is above every trained model's of before.
+  EXPECT_GT(a.first_after->loss, a.last_before->loss);
+}
+
+TEST(PsOutage, AnEvictedPsCheckpointsAtItsNoticeAndIsNotBilledWhileGone) {
+  // The interval is longer than the run: the notice's checkpoint is the only one after w0.
+  const auto sc = testing::scenario_from_text(
+      tiny(kBsp, R"({"checkpoint_interval_s": 1000})",
+           R"([{"kind": "eviction", "node": "ps", "at_s": 0.4, "duration_s": 0.2,
+                "notice_s": 0.05}])"));
+  const RunResult r = run_one(sc, 0);
+  ASSERT_EQ(r.status, RunStatus::kOk);
+  const AroundTime a = around(r, engine::from_seconds(0.6));
+  ASSERT_NE(a.first_after, nullptr);
+  EXPECT_GT(a.first_after->updates, 0);
+  EXPECT_EQ(r.churn[0].deallocated, engine::from_seconds(0.2));
+  EXPECT_EQ(r.billed_time[0], r.sim_time - engine::from_seconds(0.2));
+  EXPECT_EQ(r.billed_time[1], r.sim_time);
+}
+
+TEST(PsOutage, OutputsDoNotDependOnTheThreadCount) {
+  const auto sc = testing::scenario_from_text(
+      tiny(kAllProtocols, R"({"checkpoint_interval_s": 0.1, "detection_s": 0.05})",
+           R"([{"kind": "crash", "node": "ps", "at_s": 0.2, "duration_s": 0.1},
+               {"kind": "crash", "node": "w1", "at_s": 0.25, "duration_s": 0.3},
+               {"kind": "eviction", "node": "ps", "at_s": 0.5, "duration_s": 0.1,
+                "notice_s": 0.05}])"));
+  parallel::ThreadPool three(3);
+  EXPECT_EQ(testing::full_output(sc), testing::full_output(sc, &three));
+}
+
+}  // namespace
+}  // namespace hermes::protocols
