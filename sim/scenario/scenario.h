@@ -320,7 +320,7 @@ struct AvailabilitySpec {
   std::vector<OutageModelSpec> models;
 };
 
-// The "trace" key: a CSV file of slowdown intervals, replayed exactly.
+// The "trace" key: a CSV file of slowdowns, crashes and evictions, replayed exactly.
 struct TraceSpec {
   std::string file;           // as written (relative to the repository root unless absolute)
   std::string resolved_path;  // resolved against the source dir
