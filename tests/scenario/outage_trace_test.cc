@@ -2,6 +2,8 @@
 // the same outages as the "events" list's, checked with them, each mistake with its file and line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/scenario/scenario_test_util.h"
 #include "tests/support/scratch_dir.h"
 
@@ -227,6 +229,23 @@ TEST_F(OutageTrace, ADemoRunTakesNoTraceOutage) {
   EXPECT_EQ(error_paths(diags), Paths{"/runs/0/protocol"});
   EXPECT_TRUE(Contains(only_message(diags),
                        "a demo run takes no crash or eviction (" + path("t.csv") + " line 2)"));
+}
+
+TEST_F(OutageTrace, TheShippedSampleEvictsOnlySpotSizes) {
+  // B-series sizes are not offered as Spot: the sample's evictions are of the DS2_v2 and F4s_v2
+  // workers (w4..w11) of the paper's cluster only.
+  Diagnostics diags;
+  const auto s = check_scenario(example_path("trace-outages.json"), {}, HERMES_SOURCE_DIR, diags);
+  ASSERT_TRUE(s) << diags.format();
+  ASSERT_TRUE(s->trace);
+  ASSERT_FALSE(s->outages.empty());
+  for (const OutageSpec& o : s->outages) {
+    const auto node = std::find_if(s->nodes.begin(), s->nodes.end(),
+                                   [&](const NodeSpec& n) { return n.host == o.node; });
+    ASSERT_NE(node, s->nodes.end());
+    EXPECT_EQ(o.kind, OutageKind::kEviction) << o.origin;
+    EXPECT_NE(node->profile.name, "B1ms") << o.origin;
+  }
 }
 
 }  // namespace
