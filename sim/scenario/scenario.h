@@ -323,7 +323,7 @@ struct AvailabilitySpec {
   std::optional<engine::SimTime> checkpoint_interval;
 };
 
-// The "trace" key: a CSV file of slowdown intervals, replayed exactly.
+// The "trace" key: a CSV file of slowdowns, crashes and evictions, replayed exactly.
 struct TraceSpec {
   std::string file;           // as written (relative to the repository root unless absolute)
   std::string resolved_path;  // resolved against the source dir

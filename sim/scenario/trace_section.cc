@@ -1,7 +1,9 @@
-// "trace": a CSV file of slowdown intervals, replayed exactly (scenarios/README.md, "trace").
-// Columns node,start_s,end_s,speed_factor in any order, header required, '#' comment lines and
-// blank lines allowed; rows sorted by start_s (the order a monitoring log is written in). Every
-// problem of the file is reported with its file and line, all in one pass, before anything runs.
+// "trace": a CSV file of slowdowns, crashes and evictions, replayed exactly (scenarios/README.md,
+// "trace"). Columns node,start_s,end_s,speed_factor and the optional event,notice_s in any order,
+// header required, '#' comment lines and blank lines allowed; rows sorted by start_s (the order a
+// monitoring log is written in). Every problem of the file is reported with its file and line, all
+// in one pass, before anything runs. The rows join the "events" list's (DeclaredEvents), so the
+// checks across both (unknown node, overlaps, one source of outages per worker) are theirs.
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -19,9 +21,16 @@ namespace hermes::scenario {
 namespace {
 
 constexpr double kMaxTraceSeconds = 1e9;  // as for events: far inside SimTime's range
-constexpr const char* kColumns = "node,start_s,end_s,speed_factor";
+// The four of a slowdown trace are required, so that a trace written before the optional two
+// existed reads exactly as it did.
+constexpr const char* kRequiredColumns[] = {"node", "start_s", "end_s", "speed_factor"};
+constexpr const char* kAccepted =
+    " (accepted columns: node,start_s,end_s,speed_factor and optionally event,notice_s, in any "
+    "order, each once)";
+constexpr const char* kAcceptedEvents =
+    "slowdown (the default, also an empty cell), crash, eviction";
 
-using TraceReader = io::CSVReader<4, io::trim_chars<' ', '\t'>, io::no_quote_escape<','>,
+using TraceReader = io::CSVReader<6, io::trim_chars<' ', '\t'>, io::no_quote_escape<','>,
                                   io::throw_on_overflow, io::single_and_empty_line_comment<'#'>>;
 
 // Reports the problems of one file at /trace/file, each as "<file>: line N: ...".
@@ -40,6 +49,37 @@ class TraceErrors {
   std::string file_;
 };
 
+// The cells of one row as text. fccp leaves the variable of an absent (optional) column as it
+// was, so a fresh Cells per row reads those as empty.
+struct Cells {
+  std::string node, event, start, end, factor, notice;
+};
+
+enum class RowKind { kSlowdown, kCrash, kEviction };
+
+const char* kind_name(RowKind kind) {
+  switch (kind) {
+    case RowKind::kSlowdown:
+      return "slowdown";
+    case RowKind::kCrash:
+      return "crash";
+    case RowKind::kEviction:
+      return "eviction";
+  }
+  return "?";
+}
+
+// The "event" cell: empty or "slowdown" (what every row of a trace was before the column existed),
+// "crash" or "eviction".
+std::optional<RowKind> row_kind(TraceErrors& errors, int line, const std::string& text) {
+  if (text.empty() || text == "slowdown") return RowKind::kSlowdown;
+  if (text == "crash") return RowKind::kCrash;
+  if (text == "eviction") return RowKind::kEviction;
+  errors.at(line,
+            "column 'event': '" + text + "' is not an event (accepted: " + kAcceptedEvents + ")");
+  return std::nullopt;
+}
+
 // A time column: a number in [0, 1e9] seconds.
 std::optional<double> seconds(TraceErrors& errors, int line, const char* column,
                               const std::string& text) {
@@ -53,31 +93,65 @@ std::optional<double> seconds(TraceErrors& errors, int line, const char* column,
   return v;
 }
 
-// Reads the rows of an opened trace; every row problem is reported, the reading goes on.
+// A cell that the row's kind has no use for must be empty: a value there would be ignored, and
+// nothing is silently ignored. `why` says whose it is.
+bool empty_for(TraceErrors& errors, int line, const char* column, const std::string& text,
+               RowKind kind, const char* why) {
+  if (text.empty()) return true;
+  errors.at(line, "column '" + std::string(column) + "': '" + text + "' on a " + kind_name(kind) +
+                      " row (accepted: an empty cell; " + why + ")");
+  return false;
+}
+
+// Reads the rows of an opened trace into `found`, slowdowns and outages in file order; every row
+// problem is reported, the reading goes on.
 void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
-               std::vector<DeclaredSlowdown>& found) {
-  std::string node, start_text, end_text, factor_text;
+               DeclaredEvents& found) {
   double previous_start = 0;
   int previous_line = 0;
-  while (in.read_row(node, start_text, end_text, factor_text)) {
+  for (Cells c; in.read_row(c.node, c.event, c.start, c.end, c.factor, c.notice); c = Cells()) {
     const int line = static_cast<int>(in.get_file_line());
+    // Without a known kind the other cells have no rule to be checked against.
+    const auto kind = row_kind(errors, line, c.event);
+    if (!kind) continue;
+    const bool slowdown = *kind == RowKind::kSlowdown;
     bool ok = true;
-    if (node.empty()) {
+    if (c.node.empty()) {
       errors.at(line, "column 'node': empty (accepted: a host name, e.g. ps or w3)");
       ok = false;
     }
-    const auto start = seconds(errors, line, "start_s", start_text);
-    const auto end = seconds(errors, line, "end_s", end_text);
-    const auto factor = parse_number(factor_text);
-    if (!factor || !std::isfinite(*factor) || !(*factor > 0) || *factor > 1) {
-      errors.at(line, "column 'speed_factor': '" + factor_text +
-                          "' is not a speed factor (accepted: a number in (0, 1])");
-      ok = false;
+    const auto start = seconds(errors, line, "start_s", c.start);
+    // An outage without an end: the node is gone for good.
+    const bool for_good = !slowdown && c.end.empty();
+    std::optional<double> end;
+    if (!for_good) end = seconds(errors, line, "end_s", c.end);
+    std::optional<double> factor;
+    if (slowdown) {
+      factor = parse_number(c.factor);
+      if (!factor || !std::isfinite(*factor) || !(*factor > 0) || *factor > 1) {
+        errors.at(line, "column 'speed_factor': '" + c.factor +
+                            "' is not a speed factor (accepted: a number in (0, 1])");
+        ok = false;
+      }
+    } else {
+      ok &= empty_for(errors, line, "speed_factor", c.factor, *kind,
+                      "a speed factor belongs to a slowdown row");
     }
-    if (!start || !end || !ok) continue;
-    if (*end <= *start) {
+    std::optional<double> notice;
+    if (*kind == RowKind::kEviction) {
+      notice = c.notice.empty() ? std::optional<double>(defaults::kEvictionNoticeS)
+                                : seconds(errors, line, "notice_s", c.notice);
+      ok &= notice.has_value();
+    } else {
+      ok &= empty_for(
+          errors, line, "notice_s", c.notice, *kind,
+          slowdown ? "a notice belongs to an eviction row" : "a crash comes without notice");
+    }
+    if (!start || (!for_good && !end) || !ok) continue;
+    if (end && *end <= *start) {
       errors.at(line, "end_s " + format_number(*end) + " is not after start_s " +
-                          format_number(*start) + " (accepted: end_s > start_s)");
+                          format_number(*start) + " (accepted: end_s > start_s" +
+                          (slowdown ? ")" : "; empty: gone for good)"));
       continue;
     }
     if (previous_line > 0 && *start < previous_start) {
@@ -87,50 +161,72 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
     }
     previous_start = *start;
     previous_line = line;
-    DeclaredSlowdown d;
-    d.spec.node = node;
-    d.spec.start = engine::from_seconds(*start);
-    d.spec.end = engine::from_seconds(*end);
-    d.spec.speed_factor = *factor;
-    d.spec.origin = file + " line " + std::to_string(line);
-    d.node_path = "/trace/file";
-    d.item_path = "/trace/file";
-    d.prefix = errors.prefix(line);
-    if (d.spec.end <= d.spec.start) {
+    const engine::SimTime from = engine::from_seconds(*start);
+    const std::optional<engine::SimTime> to =
+        end ? std::optional(engine::from_seconds(*end)) : std::nullopt;
+    if (to && *to <= from) {
       errors.at(line, "shorter than the simulator's 1 ns resolution");
       continue;
     }
-    found.push_back(std::move(d));
+    const std::string origin = file + " line " + std::to_string(line);
+    if (slowdown) {
+      DeclaredSlowdown d;
+      d.spec.node = c.node;
+      d.spec.start = from;
+      d.spec.end = *to;
+      d.spec.speed_factor = *factor;
+      d.spec.origin = origin;
+      d.node_path = "/trace/file";
+      d.item_path = "/trace/file";
+      d.prefix = errors.prefix(line);
+      found.slowdowns.push_back(std::move(d));
+    } else {
+      DeclaredOutage d;
+      d.spec.node = c.node;
+      d.spec.kind = *kind == RowKind::kCrash ? OutageKind::kCrash : OutageKind::kEviction;
+      d.spec.start = from;
+      d.spec.end = to;
+      if (notice) d.spec.notice = engine::from_seconds(*notice);
+      d.spec.origin = origin;
+      d.node_path = "/trace/file";
+      d.item_path = "/trace/file";
+      d.prefix = errors.prefix(line);
+      found.outages.push_back(std::move(d));
+    }
   }
 }
 
 // Opens `path` and reads it. fccp's header errors become messages naming the accepted columns;
 // its structural errors (a row with too few or too many fields) end the reading at that line.
 void read_csv(const std::string& path, TraceErrors& errors, const std::string& written,
-              std::vector<DeclaredSlowdown>& found) {
+              DeclaredEvents& found) {
   try {
     TraceReader in(path);
-    const std::string accepted =
-        std::string(" (accepted columns: ") + kColumns + ", in any order, each once)";
     try {
-      in.read_header(io::ignore_no_column, "node", "start_s", "end_s", "speed_factor");
+      // Missing columns are let through here and checked below: only the required ones are errors.
+      in.read_header(io::ignore_missing_column, "node", "event", "start_s", "end_s", "speed_factor",
+                     "notice_s");
     } catch (const io::error::extra_column_in_header& e) {
       errors.at(static_cast<int>(in.get_file_line()),
-                "unknown column '" + std::string(e.column_name) + "'" + accepted);
-      return;
-    } catch (const io::error::missing_column_in_header& e) {
-      errors.at(static_cast<int>(in.get_file_line()),
-                "missing column '" + std::string(e.column_name) + "'" + accepted);
+                "unknown column '" + std::string(e.column_name) + "'" + kAccepted);
       return;
     } catch (const io::error::duplicated_column_in_header& e) {
       errors.at(static_cast<int>(in.get_file_line()),
-                "duplicated column '" + std::string(e.column_name) + "'" + accepted);
+                "duplicated column '" + std::string(e.column_name) + "'" + kAccepted);
       return;
     } catch (const io::error::header_missing&) {
-      errors.whole(std::string("no header line (required: ") + kColumns + ")");
+      errors.whole(
+          "no header line (required: node,start_s,end_s,speed_factor; optional: event,notice_s)");
       return;
     }
-    read_rows(in, errors, written, found);
+    bool complete = true;
+    for (const char* column : kRequiredColumns) {
+      if (in.has_column(column)) continue;
+      errors.at(static_cast<int>(in.get_file_line()),
+                "missing column '" + std::string(column) + "'" + kAccepted);
+      complete = false;
+    }
+    if (complete) read_rows(in, errors, written, found);
   } catch (const io::error::can_not_open_file& e) {
     errors.whole("cannot open the trace (resolved to " + path +
                  "): " + (e.errno_value != 0 ? std::strerror(e.errno_value) : "unknown reason"));
@@ -154,7 +250,7 @@ std::optional<TraceSpec> read_trace(const Json& value, const std::string& source
   trace.resolved_path = resolve_in_source_dir(*file, source_dir);
   TraceErrors errors(diags, *file);
   const std::size_t before = diags.count();
-  read_csv(trace.resolved_path, errors, *file, events.slowdowns);
+  read_csv(trace.resolved_path, errors, *file, events);
   if (diags.count() != before) return std::nullopt;
   trace.sha256 = sha256_file(trace.resolved_path).sha256;
   check_recorded_sha256(r, recorded, "trace", *file, trace.sha256);
