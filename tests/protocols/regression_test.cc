@@ -16,20 +16,19 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 #include "base/random.h"
 #include "models/nn/eigen_config.h"
 #include "tests/protocols/full_output.h"
+#include "tests/protocols/tiny_bsp.h"
 
 namespace hermes::protocols {
 namespace {
 
-const char* kScenario = R"({
-  "name": "tiny", "seed": 11,
-  "cluster": {"ps": {"profile": "DS3_v2"},
-              "workers": [{"profile": "B1ms", "overrides": {"burst": {"baseline_pct": 20,
-                             "credits_per_hour": 12, "max_credits": 288, "initial_credits": 0}}},
-                          {"profile": "DS2_v2"}, {"profile": "F4s_v2"}]},
+const std::string kScenario = R"({
+  "name": "tiny", "seed": 11,)" +
+                              testing::kTinyCluster + R"(
   "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
                "stop": {"patience": 4, "max_iterations": 15}},
   "runs": [{"name": "bsp", "protocol": "bsp"},

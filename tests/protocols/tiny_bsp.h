@@ -1,5 +1,6 @@
-// The frozen regression's tiny cluster with BSP only, for tests that compare a run with and
-// without some scenario event (slowdown_run_test, link_fault_run_test).
+// The frozen regression's tiny cluster (regression_test builds its scenario on it) with BSP only,
+// for tests that compare a run with and without some scenario event (slowdown_run_test,
+// link_fault_run_test).
 #pragma once
 
 #include <gtest/gtest.h>

@@ -20,7 +20,8 @@ namespace {
 
 using nlohmann::json;
 
-scenario::Scenario cluster(const std::string& runs) {
+// `extra` is appended to the top-level object (", \"events\": [...]").
+scenario::Scenario cluster(const std::string& runs, const std::string& extra = "") {
   const std::string text = R"({
     "name": "trace-test", "seed": 7,
     "cluster": {"ps": {"profile": "DS3_v2"},
@@ -28,7 +29,8 @@ scenario::Scenario cluster(const std::string& runs) {
                             {"profile": "DS2_v2"}, {"profile": "F4s_v2"}]},
     "training": {"chunk_size": 100, "local_epochs": 1, "batch_size": 16,
                  "stop": {"patience": 1000, "max_iterations": 24}},
-    "runs": )" + runs + "}";
+    "runs": )" + runs + extra +
+                           "}";
   return hermes::testing::scenario_from_text(text, "trace-test");
 }
 
@@ -109,6 +111,12 @@ std::string meta(const std::vector<json>& m, const std::string& what, int pid, i
     if (e.at("name") == what && e.at("pid") == pid && e.at("tid") == tid) return e["args"]["name"];
   }
   return "<none>";
+}
+
+// The track a thread of `pid` belongs to: its name without the " #2" of an extra lane.
+std::string track_of(const std::vector<json>& m, int pid, int tid) {
+  const std::string name = meta(m, "thread_name", pid, tid);
+  return name.substr(0, name.find(" #"));
 }
 
 std::size_t count(const std::vector<json>& events, const std::string& name, int pid) {
@@ -203,6 +211,48 @@ TEST(Trace, EbspOverlapsGoToExtraLanesThatStillNest) {
   }
   EXPECT_TRUE(lanes.count("w0 (B1ms) #2")) << t.text.substr(0, 2000);
   EXPECT_GT(count(ev["i"], "barrier", 1), 1u);
+}
+
+// Link faults ("events" of kind "link") are spans on their node's track: one per fault, from its
+// start to its end, cut at the run's end; a fault that starts after the run is not drawn.
+TEST(Trace, LinkFaultsAreSpansOnTheirNodesCutAtTheRunsEnd) {
+  const auto sc = cluster(R"([{"name": "bsp", "protocol": "bsp"}])",
+                          R"(, "events": [
+      {"kind": "link", "node": "w1", "at_s": 0.2, "duration_s": 0.3, "bandwidth_factor": 0.5,
+       "added_latency_ms": 2.5},
+      {"kind": "link", "node": "ps", "at_s": 0.6, "duration_s": 100000, "bandwidth_factor": 0.25},
+      {"kind": "link", "node": "w2", "at_s": 100000, "duration_s": 1, "bandwidth_factor": 0}])");
+  const Traced t = trace_runs(sc);
+  const RunResult& r = t.results[0];
+  ASSERT_EQ(r.status, RunStatus::kOk);
+  // The first fault ends inside the run, the second starts inside it and outlasts it.
+  ASSERT_GT(r.sim_time.ns(), 600'000'000);
+  ASSERT_LT(r.sim_time.ns(), 100'000'000'000'000);
+  auto ev = check_structure(json::parse(t.text));
+  std::vector<json> faults;
+  for (const auto& e : ev["X"]) {
+    if (e["name"] == "link fault") faults.push_back(e);
+  }
+  ASSERT_EQ(faults.size(), 2u) << t.text.substr(0, 2000);
+  // Written by start time: w1's, then the PS's.
+  const json& w1 = faults[0];
+  EXPECT_EQ(track_of(ev["M"], 1, w1["tid"]), "w1 (DS2_v2)");
+  EXPECT_EQ(w1["cat"], "network");
+  EXPECT_EQ(ns(w1["ts"]), 200'000'000);
+  EXPECT_EQ(ns(w1["dur"]), 300'000'000);
+  EXPECT_EQ(w1["args"], json::parse(R"({"bandwidth_factor": 0.5, "added_latency_ms": 2.5})"));
+  const json& ps = faults[1];
+  EXPECT_EQ(track_of(ev["M"], 1, ps["tid"]), "ps (DS3_v2)");
+  EXPECT_EQ(ns(ps["ts"]), 600'000'000);
+  EXPECT_EQ(ns(ps["ts"]) + ns(ps["dur"]), r.sim_time.ns());  // cut at the run's end
+  EXPECT_EQ(ps["args"], json::parse(R"({"bandwidth_factor": 0.25, "added_latency_ms": 0})"));
+  // The run's stop instant is at the cut.
+  ASSERT_EQ(count(ev["i"], "stop", 1), 1u);
+  for (const auto& e : ev["i"]) {
+    if (e["name"] == "stop") {
+      EXPECT_EQ(ns(e["ts"]), r.sim_time.ns());
+    }
+  }
 }
 
 TEST(Trace, SameRunTwiceGivesTheSameBytes) {

@@ -54,9 +54,9 @@ void optional_field(metrics::CsvWriter& w, const std::optional<double>& value, i
 
 std::string_view demo_span_name(SpanKind kind) {
   // The demo's own words for its three transfers; every other span keeps its common name.
-  constexpr std::array<std::string_view, 8> kDemoNames{
-      "", "recv_chunk", "send_update", "recv_model", "", "", "", ""};
-  static_assert(kDemoNames.size() == enum_count(SpanKind::kOutage));
+  constexpr std::array<std::string_view, 9> kDemoNames{
+      "", "recv_chunk", "send_update", "recv_model", "", "", "", "", ""};
+  static_assert(kDemoNames.size() == enum_count(SpanKind::kLinkFault));
   const std::string_view name = enum_text(kind, kDemoNames);
   return name.empty() ? span_name(kind) : name;
 }

@@ -18,11 +18,14 @@ metrics::TraceArgs to_trace_args(const EventArgs& a) {
   if (a.updates) out.emplace_back("updates", *a.updates);
   if (a.loss) out.emplace_back("loss", *a.loss);
   if (a.accuracy) out.emplace_back("accuracy", *a.accuracy);
+  if (a.bandwidth_factor) out.emplace_back("bandwidth_factor", *a.bandwidth_factor);
+  if (a.added_latency_ms) out.emplace_back("added_latency_ms", *a.added_latency_ms);
   if (!a.reason.empty()) out.emplace_back("reason", std::string(a.reason));
   return out;
 }
 
-// Categories let a viewer filter: compute (workers, PS jobs), transfer, wait, protocol (instants).
+// Categories let a viewer filter: compute (workers, PS jobs), transfer, wait, outage, network (link
+// faults), protocol (instants).
 const char* category(SpanKind kind) {
   switch (kind) {
     case SpanKind::kChunk:
@@ -33,6 +36,8 @@ const char* category(SpanKind kind) {
       return "wait";
     case SpanKind::kOutage:
       return "outage";
+    case SpanKind::kLinkFault:
+      return "network";
     default:
       return "compute";
   }

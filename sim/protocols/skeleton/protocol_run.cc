@@ -370,6 +370,7 @@ engine::EventId ProtocolRun::schedule_in(engine::SimTime delay, std::function<vo
 void ProtocolRun::finish(RunStatus status, StopReason reason) {
   if (finished_) return;
   close_outages();
+  trace_link_faults();
   trace_instant(InstantKind::kStop,
                 {.updates = result_.updates, .reason = stop_reason_text(reason)});
   finished_ = true;

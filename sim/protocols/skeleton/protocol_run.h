@@ -267,6 +267,8 @@ class ProtocolRun {
                             double bytes) const;
   void trace_model_arrived(std::size_t w, engine::SimTime start, double bytes) const;
   void trace_evaluation(const AggregationRecord& eval) const;
+  // The scenario's link faults as spans on their nodes, up to now (the run's end): at finish().
+  void trace_link_faults() const;
 
   RunContext ctx_;
   const data::TrainTestSplit& data_;

@@ -1,6 +1,9 @@
 // ProtocolRun's timeline hooks (run_observer.h), kept out of protocol_run.cc so that the skeleton
 // only names the moments: a chunk arrived, a compute ended, an update or the model arrived, the
 // global model was evaluated. What each event carries is decided here.
+#include <algorithm>
+#include <stdexcept>
+
 #include "sim/protocols/skeleton/protocol_run.h"
 
 namespace hermes::protocols {
@@ -68,6 +71,24 @@ void ProtocolRun::trace_evaluation(const AggregationRecord& eval) const {
   EventArgs args{.updates = eval.updates, .loss = eval.loss, .accuracy = eval.accuracy};
   if (eval.worker >= 0) args.worker = eval.worker;
   trace_instant(eval.worker < 0 ? InstantKind::kBarrier : InstantKind::kEvaluation, args);
+}
+
+void ProtocolRun::trace_link_faults() const {
+  if (observer_ == nullptr || finished_) return;
+  const engine::SimTime end = now();
+  const auto& nodes = ctx_.scenario.nodes;
+  for (const network::LinkFault& f : ctx_.scenario.link_faults) {
+    // A fault from the run's end on is no part of it; one still on at the end is cut there.
+    if (f.start >= end) continue;
+    // The loader accepts only faults of the scenario's hosts.
+    const auto node = std::find_if(nodes.begin(), nodes.end(),
+                                   [&](const scenario::NodeSpec& n) { return n.host == f.host; });
+    if (node == nodes.end()) throw std::logic_error("link fault of an unknown host " + f.host);
+    observer_->on_span(static_cast<std::size_t>(node - nodes.begin()), SpanKind::kLinkFault,
+                       f.start, std::min(f.end, end),
+                       {.bandwidth_factor = f.bandwidth_factor,
+                        .added_latency_ms = static_cast<double>(f.added_latency.ns()) / 1e6});
+  }
 }
 
 }  // namespace hermes::protocols

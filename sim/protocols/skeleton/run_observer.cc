@@ -7,9 +7,9 @@
 namespace hermes::protocols {
 
 namespace {
-constexpr std::array<std::string_view, 8> kSpanNames{"compute",   "chunk",    "update", "model",
-                                                     "aggregate", "evaluate", "wait",   "outage"};
-static_assert(kSpanNames.size() == enum_count(SpanKind::kOutage));
+constexpr std::array<std::string_view, 9> kSpanNames{
+    "compute", "chunk", "update", "model", "aggregate", "evaluate", "wait", "outage", "link fault"};
+static_assert(kSpanNames.size() == enum_count(SpanKind::kLinkFault));
 constexpr std::array<std::string_view, 9> kInstantNames{
     "update",          "major update", "evaluation", "barrier", "stop",
     "eviction notice", "departed",     "checkpoint", "restored"};

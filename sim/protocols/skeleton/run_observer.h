@@ -31,6 +31,10 @@ enum class SpanKind {
   // A worker gone (crashed or evicted) until it is back or the run ends (args.reason: "crash" or
   // "eviction").
   kOutage,
+  // A fault of a node's links (a scenario event of kind "link") from its start until its end or
+  // the run's end, whichever is first (args.bandwidth_factor, args.added_latency_ms); reported
+  // when the run ends, none for a fault that starts after it.
+  kLinkFault,
 };
 
 enum class InstantKind {
@@ -63,6 +67,8 @@ struct EventArgs {
   std::optional<int> worker = {};                  // PS events: whose update
   std::optional<std::int64_t> updates = {};        // updates applied by the PS so far
   std::optional<double> loss = {}, accuracy = {};  // global evaluations
+  std::optional<double> bandwidth_factor = {};     // link faults: [0, 1]
+  std::optional<double> added_latency_ms = {};     // link faults
   std::string_view reason = {};                    // stop: why
 };
 
