@@ -58,7 +58,7 @@ AroundTime around(const RunResult& r, engine::SimTime t) {
 TEST(PsOutage, EveryProtocolGoesOnFromItsLatestCheckpoint) {
   const auto sc = testing::scenario_from_text(
       tiny(kAllProtocols, R"({"checkpoint_interval_s": 0.1})",
-           R"([{"kind": "crash", "node": "ps", "at_s": 0.25, "duration_s": 0.3}])"));
+           R"([{"kind": "crash", "node": "ps", "at_s": 0.45, "duration_s": 0.3}])"));
   for (std::size_t i = 0; i < sc.runs.size(); ++i) {
     SCOPED_TRACE(sc.runs[i].name);
     const RunResult r = run_one(sc, i);
@@ -71,8 +71,8 @@ TEST(PsOutage, EveryProtocolGoesOnFromItsLatestCheckpoint) {
     EXPECT_EQ(ps.downtime, engine::from_seconds(0.3));
     EXPECT_EQ(ps.deallocated, engine::SimTime{});
     // The first evaluation after the return is the restored model's: it holds the updates of the
-    // checkpoint at 0.2 s, no more than the PS had applied when it failed.
-    const AroundTime a = around(r, engine::from_seconds(0.55));
+    // checkpoint at 0.4 s, no more than the PS had applied when it failed.
+    const AroundTime a = around(r, engine::from_seconds(0.75));
     ASSERT_NE(a.last_before, nullptr);
     ASSERT_NE(a.first_after, nullptr);
     EXPECT_EQ(a.first_after->worker, -1);
@@ -81,12 +81,12 @@ TEST(PsOutage, EveryProtocolGoesOnFromItsLatestCheckpoint) {
     EXPECT_GE(ps.dropped_updates, a.last_before->updates - a.first_after->updates);
     // No update is applied while the PS is down, and every worker iterates again after it.
     for (const auto& g : r.global) {
-      EXPECT_FALSE(g.time > engine::from_seconds(0.25) && g.time < engine::from_seconds(0.55));
+      EXPECT_FALSE(g.time > engine::from_seconds(0.45) && g.time < engine::from_seconds(0.75));
     }
     for (int w = 0; w < 3; ++w) {
       bool after = false;
       for (const auto& it : r.local_iteration_log) {
-        after = after || (it.worker == w && it.start >= engine::from_seconds(0.55));
+        after = after || (it.worker == w && it.start >= engine::from_seconds(0.75));
       }
       EXPECT_TRUE(after) << "worker " << w;
     }

@@ -52,11 +52,31 @@ TEST(OutageEvents, WithoutThemTheDocumentHasNoTraceOfThem) {
   EXPECT_EQ(s->availability.detection, 10_s);
 }
 
+TEST(OutageEvents, ThePsMayFailForAnIntervalWithCheckpoints) {
+  Diagnostics diags;
+  Json doc = minimal_doc();
+  doc.merge_patch(Json::parse(R"({"availability": {"checkpoint_interval_s": 60},
+    "events": [{"kind": "eviction", "node": "ps", "at_s": 100, "duration_s": 5}]})"));
+  const auto s = check_doc(doc, diags);
+  ASSERT_TRUE(s) << only_message(diags);
+  ASSERT_EQ(s->outages.size(), 1u);
+  EXPECT_EQ(s->outages[0].node, "ps");
+  EXPECT_EQ(s->outages[0].warned(), 70_s);
+  EXPECT_EQ(s->availability.checkpoint_interval, 60_s);
+}
+
 TEST(OutageEvents, EachMistakeAtItsPath) {
   Diagnostics diags;
-  EXPECT_EQ(errors_after(R"({"events": [{"kind": "crash", "node": "ps", "at_s": 1}]})", diags),
+  EXPECT_EQ(errors_after(R"({"events": [{"kind": "crash", "node": "w3", "at_s": 1}]})", diags),
             Paths{"/events/0/node"});
-  EXPECT_TRUE(Contains(only_message(diags), "unknown node 'ps' (accepted: w0..w2)"));
+  EXPECT_TRUE(Contains(only_message(diags), "unknown node 'w3' (accepted: ps, w0..w2)"))
+      << only_message(diags);
+  // The PS may fail, but only for an interval.
+  EXPECT_EQ(errors_after(R"({"events": [{"kind": "crash", "node": "ps", "at_s": 1}]})", diags),
+            Paths{"/events/0"});
+  EXPECT_TRUE(Contains(only_message(diags), "an outage of the PS needs its end"));
+  EXPECT_EQ(errors_after(R"({"availability": {"checkpoint_interval_s": 0}})", diags),
+            Paths{"/availability/checkpoint_interval_s"});
   EXPECT_EQ(errors_after(R"({"events": [{"kind": "crash", "node": "w1", "at_s": -1}]})", diags),
             Paths{"/events/0/at_s"});
   EXPECT_EQ(errors_after(R"({"events": [{"kind": "crash", "node": "w1", "at_s": 1,

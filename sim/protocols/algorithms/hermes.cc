@@ -27,7 +27,8 @@
 // alpha, no streak), its cumulative gradient sum S_i restarts at zero (the reference variant's
 // S_i lived in the lost process; the PS's G keeps what earlier pushes brought), and it pulls the
 // global model, which becomes its sync point. After a PS outage the PS's G is the one of its
-// checkpoint (save_ps_state), and every worker available starts over as a returning one does.
+// checkpoint (save_ps_state); the workers, whose processes did not fail, keep their GUP and S_i
+// and pull the restored model.
 #include <cmath>
 #include <optional>
 
@@ -119,9 +120,11 @@ class Hermes final : public ProtocolRun {
   void save_ps_state() override { saved_aggregation_ = aggregation_; }
   void restore_ps_state() override { aggregation_ = saved_aggregation_.value(); }
 
-  // Workers not available now are reset again when they come back.
+  // The workers' processes outlived the PS: each keeps its GUP window and its S_i (which still
+  // holds every gradient it computed, so its next push brings back what the rollback took from
+  // G), and pulls the restored model, its new sync point.
   void restart() override {
-    for (std::size_t w = 0; w < worker_count(); ++w) on_rejoined(w);
+    for (std::size_t w = 0; w < worker_count(); ++w) pull_then_begin(w);
   }
 
   void on_rejoined(std::size_t w) override {
