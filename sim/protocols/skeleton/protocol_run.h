@@ -21,7 +21,9 @@
 // bring them back. A gone worker's work in progress is lost (its compute, its transfers, its
 // updates still travelling); the building blocks ignore it (begin_iteration and send_model do
 // nothing for it) and the protocol hears of it through on_departed(w) (at the eviction notice,
-// or when the PS misses a crashed worker) and on_rejoined(w).
+// or when the PS misses a crashed worker) and on_rejoined(w). The PS may fail too
+// (protocol_run_ps_outage.cc): it comes back from its latest checkpoint and the protocol starts
+// over through restart().
 // Math runs when its simulated activity starts and its result is used when the activity's
 // completion event fires, so simulated time never depends on the machine's speed. The math of a
 // worker iteration and of a global evaluation goes to a thread pool at its start (on the calling
