@@ -54,20 +54,20 @@ struct FieldAccess {
 };
 
 struct RunParam {
-  std::string_view key;   // in the run object, and after "runs.<run>." in --set paths
-  ProtocolSet protocols;  // those that take it; any other reports it as an unknown key
-  ParamType type;
-  double fallback;                   // the default: bools 0 or 1, choices the index into `choices`
-  Range range;                       // kInt and kNumber
-  std::vector<std::string> choices;  // kChoice: the accepted strings in the order of the enum
-  std::string_view help;             // what it does, for the README's table
+  std::string_view key;     // in the run object, and after "runs.<run>." in --set paths
+  ProtocolSet protocols{};  // those that take it; any other reports it as an unknown key
+  ParamType type{};
+  double fallback = 0;  // the default: bools 0 or 1, choices the index into `choices`
+  Range range{};        // kInt and kNumber
+  std::vector<std::string> choices{};  // kChoice: the accepted strings in the order of the enum
+  std::string_view help{};             // what it does, for the README's table
   NameForm name = NameForm::kNone;
-  std::string_view name_text;  // see NameForm
+  std::string_view name_text{};  // see NameForm
   // The parts of a name follow in rank order, then in table order: the baselines' "-dyn" comes
   // last though dynamic_allocation comes first in the document.
   int name_rank = 0;
   ColumnForm column = ColumnForm::kNever;
-  FieldAccess field;
+  FieldAccess field{};
   // Written to the resolved document only when the run gives it: a parameter added after
   // scenarios were resolved leaves their scenario.json as it was.
   bool recorded_if_given = false;
