@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Compares sweeps of one scenario's runs on two clusters, e.g. pay-as-you-go and Spot workers.
 
-Usage: tools/churn_table.py NAME=SWEEP_DIR NAME=SWEEP_DIR [--plot FIGURE.png]
+Usage: tools/churn_table.py NAME=SWEEP_DIR [NAME=SWEEP_DIR ...] [--plot FIGURE.png]
 
 For each run name and each sweep: the seeds, how many ended "ok", and the mean over its seeds of
 simulated time, accuracy, cost, and what outages cost it (lost local iterations, wasted compute,
 dropped updates, worker downtime), as a markdown table (summary.csv columns: docs/churn.md).
 --plot draws accuracy against cost and against simulated time, one marker per run and seed,
-one colour per sweep; it needs matplotlib (run under /usr/bin/python3 for Debian's).
+one colour per sweep (at most six sweeps); it needs matplotlib (run under /usr/bin/python3 for Debian's).
 results/README.md ("Spot workers") uses it.
 """
 import argparse
@@ -21,6 +21,8 @@ FIGURES = [("sim_time_s", "time (min)", 1 / 60, "{:.2f}"), ("accuracy", "accurac
            ("wasted_compute_s", "wasted compute (s)", 1, "{:.1f}"),
            ("dropped_updates", "dropped updates", 1, "{:.1f}"),
            ("downtime_s", "worker downtime (min)", 1 / 60, "{:.1f}")]
+
+COLOURS = ["tab:blue", "tab:orange", "tab:red", "tab:green", "tab:purple", "tab:brown"]
 
 
 def read_sweep(name_dir):
@@ -42,9 +44,12 @@ def read_sweep(name_dir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("sweeps", nargs=2, metavar="NAME=SWEEP_DIR")
+    ap.add_argument("sweeps", nargs="+", metavar="NAME=SWEEP_DIR")
     ap.add_argument("--plot", metavar="FIGURE.png")
     args = ap.parse_args()
+    if args.plot and len(args.sweeps) > len(COLOURS):
+        sys.exit(f"tools/churn_table.py: --plot draws at most {len(COLOURS)} sweeps, "
+                 f"got {len(args.sweeps)}")
     sweeps = [read_sweep(s) for s in args.sweeps]
     runs = list(dict.fromkeys(r["run"] for _, rows in sweeps for r in rows))
     print("| run | cluster | seeds (ok) | " + " | ".join(label for _, label, _, _ in FIGURES) + " |")
@@ -71,7 +76,7 @@ def plot(path, sweeps):
     import matplotlib.pyplot as plt
 
     fig, (by_cost, by_time) = plt.subplots(1, 2, figsize=(11, 4.5), sharey=True)
-    for (name, rows), colour in zip(sweeps, ["tab:blue", "tab:orange"]):
+    for (name, rows), colour in zip(sweeps, COLOURS):
         for r in rows:
             acc = float(r["accuracy"]) * 100
             by_cost.scatter(float(r["cost_usd"]), acc, color=colour, s=14,
