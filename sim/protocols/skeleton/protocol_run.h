@@ -97,8 +97,8 @@ class ProtocolRun {
     bool computing = false;         // its compute runs
     engine::SimTime down_since{};   // when it went, while gone
     const scenario::OutageSpec* outage = nullptr;  // the latest outage that took it
-    WorkCarried unsynced;                          // computed since its latest update left it
-    WorkCarried in_flight;  // carried by its updates still travelling to the PS
+    WorkCarried unsynced{};                        // computed since its latest update left it
+    WorkCarried in_flight{};  // carried by its updates still travelling to the PS
   };
 
   // Schedules the first activities at time 0.
