@@ -74,20 +74,36 @@ def plot(path, sweeps):
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
 
-    fig, (by_cost, by_time) = plt.subplots(1, 2, figsize=(11, 4.5), sharey=True)
+    # Colour: the sweep; marker: the run. Runs that did not end "ok" (diverged) are left out, so
+    # that the axes show the runs that learn; the title says how many.
+    runs = list(dict.fromkeys(r["run"] for _, rows in sweeps for r in rows if r["status"] == "ok"))
+    markers = dict(zip(runs, "os^Dv<>pPX*h"))
+    fig, (by_cost, by_time) = plt.subplots(1, 2, figsize=(11, 4.8), sharey=True)
+    left_out = 0
     for (name, rows), colour in zip(sweeps, COLOURS):
         for r in rows:
+            if r["status"] != "ok":
+                left_out += 1
+                continue
             acc = float(r["accuracy"]) * 100
-            by_cost.scatter(float(r["cost_usd"]), acc, color=colour, s=14,
-                            label=name if r is rows[0] else None)
-            by_time.scatter(float(r["sim_time_s"]) / 60, acc, color=colour, s=14)
-            by_cost.annotate(r["run"], (float(r["cost_usd"]), acc), fontsize=5, alpha=0.6)
+            style = dict(color=colour, marker=markers.get(r["run"], "o"), s=22, alpha=0.8)
+            by_cost.scatter(float(r["cost_usd"]), acc, **style)
+            by_time.scatter(float(r["sim_time_s"]) / 60, acc, **style)
     by_cost.set_xlabel("cost of the run (USD)")
     by_time.set_xlabel("simulated time (min)")
     by_cost.set_ylabel("test accuracy at the best loss (%)")
-    by_cost.legend()
-    fig.suptitle("Accuracy against cost and time, every run and seed")
+    sweep_keys = [Line2D([], [], color=c, marker="o", linestyle="", label=n)
+                  for (n, _), c in zip(sweeps, COLOURS)]
+    run_keys = [Line2D([], [], color="grey", marker=m, linestyle="", label=r)
+                for r, m in markers.items()]
+    by_cost.legend(handles=sweep_keys, loc="lower right", fontsize=8)
+    by_time.legend(handles=run_keys, loc="lower right", fontsize=8)
+    title = "Accuracy against cost and time, every run and seed"
+    if left_out:
+        title += f" ({left_out} runs that did not end ok left out)"
+    fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=130)
     print(f"wrote {path}")
