@@ -76,16 +76,13 @@ void ProtocolRun::trace_evaluation(const AggregationRecord& eval) const {
 void ProtocolRun::trace_link_faults() const {
   if (observer_ == nullptr || finished_) return;
   const engine::SimTime end = now();
-  const auto& nodes = ctx_.scenario.nodes;
   for (const network::LinkFault& f : ctx_.scenario.link_faults) {
     // A fault from the run's end on is no part of it; one still on at the end is cut there.
     if (f.start >= end) continue;
     // The loader accepts only faults of the scenario's hosts.
-    const auto node = std::find_if(nodes.begin(), nodes.end(),
-                                   [&](const scenario::NodeSpec& n) { return n.host == f.host; });
-    if (node == nodes.end()) throw std::logic_error("link fault of an unknown host " + f.host);
-    observer_->on_span(static_cast<std::size_t>(node - nodes.begin()), SpanKind::kLinkFault,
-                       f.start, std::min(f.end, end),
+    const auto host = ctx_.network->topology().find_host(f.host);
+    if (!host) throw std::logic_error("link fault of an unknown host " + f.host);
+    observer_->on_span(*host, SpanKind::kLinkFault, f.start, std::min(f.end, end),
                        {.bandwidth_factor = f.bandwidth_factor,
                         .added_latency_ms = static_cast<double>(f.added_latency.ns()) / 1e6});
   }
