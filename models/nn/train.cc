@@ -50,11 +50,74 @@ void gather(Model& model, const data::Dataset& dataset, const std::uint32_t* idx
 
 }  // namespace
 
+EpochCursor::EpochCursor(std::span<const std::uint32_t> indices, int epochs, int batch)
+    : order_(indices.begin(), indices.end()), epochs_(epochs), batch_(batch) {
+  if (epochs < 0) throw std::invalid_argument("train_epochs: epochs must be >= 0");
+  if (batch <= 0) throw std::invalid_argument("train_epochs: batch must be > 0");
+  const auto count = static_cast<std::int64_t>(order_.size());
+  steps_per_epoch_ = (count + batch - 1) / batch;
+}
+
+std::int64_t EpochCursor::samples_in_next(std::int64_t steps) const {
+  const auto count = order_.size();
+  std::int64_t samples = 0;
+  std::size_t pos = pos_;
+  for (std::int64_t s = steps_done_; s < std::min(steps_done_ + steps, total_steps()); ++s) {
+    const std::size_t n = std::min<std::size_t>(static_cast<std::size_t>(batch_), count - pos);
+    samples += static_cast<std::int64_t>(n);
+    pos = pos + n == count ? 0 : pos + n;
+  }
+  return samples;
+}
+
+TrainStats EpochCursor::train(Model& model, const data::Dataset& dataset, std::int64_t steps,
+                              float lr, RandomStream* shuffle, std::span<float> grad_sum) {
+  if (!grad_sum.empty() && grad_sum.size() != model.num_params()) {
+    throw std::invalid_argument("train_epochs: grad_sum size != model parameters");
+  }
+  TrainStats stats;
+  const std::size_t count = order_.size();
+  if (count == 0 || done() || steps <= 0) return stats;
+  if (steps_done_ == 0) {
+    check_compatible(model, dataset);
+    check_indices(order_, dataset);
+  }
+  model.reserve_batch(std::min<int>(batch_, static_cast<int>(count)));
+  std::vector<std::uint8_t> labels(static_cast<std::size_t>(batch_));
+  double loss = 0.0;
+  for (std::int64_t taken = 0; taken < steps && !done(); ++taken) {
+    if (pos_ == 0 && shuffle != nullptr) {  // an epoch begins: a new order (Fisher-Yates)
+      for (std::size_t i = count - 1; i > 0; --i) {
+        std::swap(order_[i], order_[shuffle->uniform_int(i + 1)]);
+      }
+    }
+    const int n = static_cast<int>(std::min<std::size_t>(batch_, count - pos_));
+    gather(model, dataset, order_.data() + pos_, n, labels.data());
+    const double batch_loss = model.forward_backward(labels.data(), n).loss_sum;
+    epoch_loss_ += batch_loss;
+    loss += batch_loss;
+    model.sgd_step(lr);
+    if (!grad_sum.empty()) axpy(1.0f, model.grads(), grad_sum);
+    ++stats.steps;
+    ++steps_done_;
+    stats.samples += n;
+    pos_ += static_cast<std::size_t>(n);
+    if (pos_ == count) {  // the epoch is complete
+      completed_loss_ += epoch_loss_;
+      last_epoch_loss_ = epoch_loss_ / static_cast<double>(count);
+      epoch_loss_ = 0.0;
+      pos_ = 0;
+    }
+  }
+  stats.mean_loss = loss / static_cast<double>(stats.samples);
+  stats.last_epoch_loss = last_epoch_loss_;
+  return stats;
+}
+
 TrainStats train_epochs(Model& model, const data::Dataset& dataset,
                         std::span<const std::uint32_t> indices, int epochs, int batch, float lr,
                         RandomStream* shuffle, std::span<float> grad_sum) {
-  if (epochs < 0) throw std::invalid_argument("train_epochs: epochs must be >= 0");
-  if (batch <= 0) throw std::invalid_argument("train_epochs: batch must be > 0");
+  EpochCursor pass(indices, epochs, batch);  // checks epochs and batch
   if (!grad_sum.empty() && grad_sum.size() != model.num_params()) {
     throw std::invalid_argument("train_epochs: grad_sum size != model parameters");
   }
@@ -62,35 +125,12 @@ TrainStats train_epochs(Model& model, const data::Dataset& dataset,
   check_indices(indices, dataset);
   TrainStats stats;
   if (indices.empty() || epochs == 0) return stats;
-
-  model.reserve_batch(std::min<int>(batch, static_cast<int>(indices.size())));
-  std::vector<std::uint32_t> order;
-  if (shuffle != nullptr) order.assign(indices.begin(), indices.end());
-  std::vector<std::uint8_t> labels(static_cast<std::size_t>(batch));
-  const std::size_t count = indices.size();
-  double total_loss = 0.0;
-  for (int e = 0; e < epochs; ++e) {
-    const std::uint32_t* idx = indices.data();
-    if (shuffle != nullptr) {
-      for (std::size_t i = count - 1; i > 0; --i) {
-        std::swap(order[i], order[shuffle->uniform_int(i + 1)]);
-      }
-      idx = order.data();
-    }
-    double epoch_loss = 0.0;
-    for (std::size_t begin = 0; begin < count; begin += static_cast<std::size_t>(batch)) {
-      const int n = static_cast<int>(std::min<std::size_t>(batch, count - begin));
-      gather(model, dataset, idx + begin, n, labels.data());
-      epoch_loss += model.forward_backward(labels.data(), n).loss_sum;
-      model.sgd_step(lr);
-      if (!grad_sum.empty()) axpy(1.0f, model.grads(), grad_sum);
-      ++stats.steps;
-    }
-    total_loss += epoch_loss;
-    stats.last_epoch_loss = epoch_loss / static_cast<double>(count);
-  }
-  stats.samples = static_cast<std::int64_t>(count) * epochs;
-  stats.mean_loss = total_loss / static_cast<double>(stats.samples);
+  const TrainStats all = pass.train(model, dataset, pass.total_steps(), lr, shuffle, grad_sum);
+  stats.steps = all.steps;
+  stats.samples = static_cast<std::int64_t>(indices.size()) * epochs;
+  stats.last_epoch_loss = all.last_epoch_loss;
+  // Summed epoch by epoch, as the loss of each epoch is reported.
+  stats.mean_loss = pass.completed_loss_sum() / static_cast<double>(stats.samples);
   return stats;
 }
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "models/nn/model.h"
 
@@ -32,6 +33,43 @@ struct TrainStats {
 TrainStats train_epochs(Model& model, const data::Dataset& dataset,
                         std::span<const std::uint32_t> indices, int epochs, int batch, float lr,
                         RandomStream* shuffle = nullptr, std::span<float> grad_sum = {});
+
+// One pass of `epochs` epochs of mini-batch SGD over `indices` (as train_epochs runs it), taken a
+// few steps at a time: a worker that pushes after every K mini-batches trains its chunk in pieces.
+// Run to its end in one call it does exactly what train_epochs does, bit for bit (the same order
+// of samples, reshuffles and floating-point sums). Each epoch's reshuffle is drawn from the stream
+// passed to the call that begins the epoch.
+class EpochCursor {
+ public:
+  EpochCursor() = default;
+  EpochCursor(std::span<const std::uint32_t> indices, int epochs, int batch);
+
+  // Optimizer steps of the whole pass: epochs x ceil(|indices| / batch).
+  std::int64_t total_steps() const { return steps_per_epoch_ * epochs_; }
+  std::int64_t steps_done() const { return steps_done_; }
+  bool done() const { return steps_done_ >= total_steps(); }
+  // Samples the next `steps` steps train on (fewer steps if the pass ends first), known before
+  // they run: what their FLOPs are charged from.
+  std::int64_t samples_in_next(std::int64_t steps) const;
+  // Runs up to `steps` further steps (params -= lr * grad of each batch-mean loss). The stats are
+  // those of these steps alone: their steps, samples and mean loss; last_epoch_loss is the latest
+  // completed epoch's (0 before the first completes). `grad_sum` as in train_epochs.
+  TrainStats train(Model& model, const data::Dataset& dataset, std::int64_t steps, float lr,
+                   RandomStream* shuffle, std::span<float> grad_sum = {});
+  // Sum of the losses of every completed epoch (train_epochs' mean loss is it over its samples).
+  double completed_loss_sum() const { return completed_loss_; }
+
+ private:
+  std::vector<std::uint32_t> order_;
+  int epochs_ = 0;
+  int batch_ = 1;
+  std::int64_t steps_per_epoch_ = 0;
+  std::int64_t steps_done_ = 0;
+  std::size_t pos_ = 0;  // next sample of the current epoch's order
+  double epoch_loss_ = 0;
+  double completed_loss_ = 0;
+  double last_epoch_loss_ = 0;
+};
 
 struct EvalStats {
   double loss = 0.0;      // mean cross-entropy

@@ -109,6 +109,8 @@ SimConfig make_config(const Group& g, std::optional<double> baseline_time_s,
   c.status = status_text(c.per_run);
   c.iterations =
       stat_over(g, [](const SummaryRow& r) { return static_cast<double>(r.iterations); });
+  c.local_iterations =
+      stat_over(g, [](const SummaryRow& r) { return static_cast<double>(r.local_iterations); });
   c.time_min = stat_over(g, [](const SummaryRow& r) { return r.sim_time_s / 60.0; });
   c.wi_avg = stat_over(g, [](const SummaryRow& r) { return r.wi_avg; });
   c.accuracy_pct = stat_over(g, [](const SummaryRow& r) { return r.accuracy * 100.0; });

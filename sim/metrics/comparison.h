@@ -31,6 +31,9 @@ struct SimConfig {
   std::vector<std::string> runs;    // run names, in file order
   std::vector<SummaryRow> per_run;  // the same runs in seed order (file order among equal seeds)
   Stat iterations, time_min, wi_avg, accuracy_pct, api_calls_m;
+  // Iterations the workers computed (summary.csv's local_iterations): for Hermes its local
+  // iterations beside its major updates, which the paper's "iterations" may count instead.
+  Stat local_iterations;
   // What the runs cost (summary.csv's cost_usd; the paper gives none). nullopt when a run has no
   // cost (a summary from before the column).
   std::optional<Stat> cost_usd;

@@ -43,6 +43,7 @@ Json run_json(const SummaryRow& r) {
           {"status", r.status},
           {"stop_reason", r.stop_reason},
           {"iterations", r.iterations},
+          {"local_iterations", r.local_iterations},
           {"training_time_min", number_or_null(r.sim_time_s / 60.0)},
           {"wi_avg", number_or_null(r.wi_avg)},
           {"accuracy_pct", number_or_null(r.accuracy * 100.0)},
@@ -76,6 +77,7 @@ Json configuration_json(const ComparisonRow& row) {
   c["runs"] = runs;
   if (sim) {
     c["sim"] = {{"iterations", stat_json(sim->iterations)},
+                {"local_iterations", stat_json(sim->local_iterations)},
                 {"training_time_min", stat_json(sim->time_min)},
                 {"wi_avg", stat_json(sim->wi_avg)},
                 {"accuracy_pct", stat_json(sim->accuracy_pct)},

@@ -179,9 +179,12 @@ std::vector<SummaryRow> read_summary_csv(const std::string& path) {
   try {
     // pull_between_barriers came after the other parameter columns (2026-12-01): a summary
     // written before has none, and its E-BSP runs did not pull (the cell reads as empty).
-    // cost_usd came later still: a summary without it has no costs.
+    // cost_usd came later still: a summary without it has no costs. server_lr, update_unit,
+    // steps_per_update and evaluate_every came on 2026-12-02: before them every baseline pushed
+    // per chunk and was evaluated after every aggregation (their defaults, read as empty).
     raw = read_raw(path, "summary", kSummaryColumns,
-                   {"speedup_vs_bsp", "pull_between_barriers", "cost_usd"},
+                   {"speedup_vs_bsp", "pull_between_barriers", "cost_usd", "server_lr",
+                    "update_unit", "steps_per_update", "evaluate_every"},
                    std::make_index_sequence<N>());
   } catch (const InputError& e) {
     if (!has_packed_params(path)) throw;

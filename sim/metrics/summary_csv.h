@@ -21,11 +21,15 @@ namespace hermes::metrics {
 // (scenario::summary_param_keys(), which tests/metrics/summary_csv_test.cc checks this list
 // against; fccp needs the column count at compile time). A cell is the run's value, or empty when
 // the run's protocol does not take the parameter.
-inline constexpr std::array<std::string_view, 12> kSummaryParamColumns = {"dynamic_allocation",
+inline constexpr std::array<std::string_view, 16> kSummaryParamColumns = {"dynamic_allocation",
                                                                           "staleness",
                                                                           "lookahead",
                                                                           "pull_between_barriers",
                                                                           "async_update",
+                                                                          "server_lr",
+                                                                          "update_unit",
+                                                                          "steps_per_update",
+                                                                          "evaluate_every",
                                                                           "alpha",
                                                                           "beta",
                                                                           "lambda",
@@ -36,7 +40,8 @@ inline constexpr std::array<std::string_view, 12> kSummaryParamColumns = {"dynam
 
 // Columns of summary.csv, in the order the simulator writes them: the run, its parameters, its
 // seed and outcome, its metrics. Extra columns are ignored; a missing column is an error, except
-// speedup_vs_bsp and cost_usd (absent = empty in every row).
+// speedup_vs_bsp, cost_usd and the parameter columns added since 2026-12-01 (absent = empty in
+// every row).
 inline constexpr std::array<std::string_view, 2> kSummaryRunColumns = {"run", "protocol"};
 inline constexpr std::array<std::string_view, 15> kSummaryResultColumns = {
     "seed",       "status", "stop_reason",   "iterations",     "local_iterations",

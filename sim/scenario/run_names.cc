@@ -50,7 +50,10 @@ std::string default_run_name(const RunSpec& run) {
         name += std::string(p->name_text) + param_text(*p, p->value(run), name_number);
         break;
       case NameForm::kFlag:
-        if (changed) name += p->name_text;
+        if (!changed) break;
+        name += p->choice_name_texts.empty()
+                    ? p->name_text
+                    : p->choice_name_texts.at(static_cast<std::size_t>(p->value(run)));
         break;
     }
   }

@@ -103,13 +103,64 @@ std::vector<RunParam> declarations() {
        .protocols = kAsynchronous,
        .type = P::kChoice,
        .fallback = static_cast<int>(AsyncUpdate::kAdd),
-       .choices = {"add", "average"},
-       .help = "how the PS applies an update on arrival: `add` the worker's whole model change, "
-               "`average` 1/n of it (see below)",
+       .choices = {"add", "average", "server-lr"},
+       .help = "the server step, how the PS applies an update on arrival: `add` the worker's "
+               "whole model change (weight 1), `average` 1/n of it, `server-lr` the update's "
+               "gradients times `server_lr` (see \"The server step\" below)",
        .name = NameForm::kFlag,
        .name_text = "-avg",
+       .choice_name_texts = {"", "-avg", ""},  // server-lr: named by its server_lr (-slr<x>)
        .column = ColumnForm::kIfChanged,
        .field = field<&RunSpec::async_update>()},
+      {.key = "server_lr",
+       .protocols = kAsynchronous,
+       .type = P::kNumber,
+       .fallback = 0,
+       .range = Range::at_least(0).up_to(1e3),
+       .help = "with `async_update` `server-lr` (and only then, where it is required and must "
+               "be > 0): the server optimiser's learning rate; the PS applies w <- w - server_lr "
+               "x the sum of the update's mini-batch gradients",
+       .name = NameForm::kIfChanged,
+       .name_text = "-slr",
+       .column = ColumnForm::kIfChanged,
+       .field = field<&RunSpec::server_lr>(),
+       .recorded_if_given = true},
+      {.key = "update_unit",
+       .protocols = kBaselines,
+       .type = P::kChoice,
+       .fallback = static_cast<int>(UpdateUnit::kChunk),
+       .choices = {"chunk", "steps"},
+       .help = "what one push is: `chunk` the change of a whole chunk's local_epochs (the Hermes "
+               "setup), `steps` the gradient of `steps_per_update` mini-batches of the chunk, "
+               "followed by a pull (the per-step parameter server; see \"The update unit\" below)",
+       .name = NameForm::kFlag,
+       .name_text = "-steps",
+       .column = ColumnForm::kIfChanged,
+       .field = field<&RunSpec::update_unit>(),
+       .recorded_if_given = true},
+      {.key = "steps_per_update",
+       .protocols = kBaselines,
+       .type = P::kInt,
+       .fallback = 1,
+       .range = Range::at_least(1).up_to(1e6),
+       .help = "with `update_unit` `steps` (and only then): mini-batches per push, K",
+       .name = NameForm::kIfChanged,
+       .name_text = "-k",
+       .column = ColumnForm::kIfChanged,
+       .field = field<&RunSpec::steps_per_update>(),
+       .recorded_if_given = true},
+      {.key = "evaluate_every",
+       .protocols = kBaselines,
+       .type = P::kInt,
+       .fallback = 1,
+       .range = Range::at_least(1).up_to(1e6),
+       .help = "the PS evaluates the global model (and the stop rule looks at it) once this many "
+               "updates have been applied since its last evaluation; 1: after every aggregation",
+       .name = NameForm::kIfChanged,
+       .name_text = "-e",
+       .column = ColumnForm::kIfChanged,
+       .field = field<&RunSpec::evaluate_every>(),
+       .recorded_if_given = true},
       {.key = "alpha",
        .protocols = kHermes,
        .type = P::kNumber,
@@ -239,8 +290,16 @@ std::string name_text(const RunParam& p) {
       return code(part + "<" + std::string(p.key) + ">");
     case NameForm::kIfChanged:
       return code(part + "<" + std::string(p.key) + ">") + " if not the default";
-    case NameForm::kFlag:
-      return code(part) + " if not the default";
+    case NameForm::kFlag: {
+      if (p.choice_name_texts.empty()) return code(part) + " if not the default";
+      std::vector<std::string> forms;
+      for (std::size_t i = 0; i < p.choices.size(); ++i) {
+        if (!p.choice_name_texts[i].empty()) {
+          forms.push_back(code(std::string(p.choice_name_texts[i])) + " for " + code(p.choices[i]));
+        }
+      }
+      return join_strings(forms);
+    }
   }
   return "";
 }

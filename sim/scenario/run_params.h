@@ -63,6 +63,9 @@ struct RunParam {
   std::string_view help{};             // what it does, for the README's table
   NameForm name = NameForm::kNone;
   std::string_view name_text{};  // see NameForm
+  // kFlag of a kChoice parameter: the text of each choice instead of name_text (empty: none; the
+  // default's is never used).
+  std::vector<std::string_view> choice_name_texts{};
   // The parts of a name follow in rank order, then in table order: the baselines' "-dyn" comes
   // last though dynamic_allocation comes first in the document.
   int name_rank = 0;

@@ -49,6 +49,37 @@ void read_params(ObjectReader& r, RunSpec& run) {
   }
 }
 
+// Parameters that mean something only together with another's value: each error names the key
+// and what it needs.
+void check_combinations(ObjectReader& r, const RunSpec& run) {
+  const bool steps = run.update_unit == UpdateUnit::kSteps;
+  if (!steps && r.has("steps_per_update")) {
+    r.error("steps_per_update",
+            "used only with \"update_unit\": \"steps\" (accepted: remove "
+            "it, or set update_unit \"steps\")");
+  }
+  if (steps && run.dynamic_allocation) {
+    r.error("dynamic_allocation",
+            "the dynamic allocation resizes chunks from their 5-epoch iteration times; it is "
+            "not defined for \"update_unit\": \"steps\" (accepted: false with update_unit "
+            "\"steps\")");
+  }
+  const bool server_lr = run.async_update == AsyncUpdate::kServerLr;
+  // 0 is in the key's range only as the value of a run that does not use it (an invalid value,
+  // reported already, reads as 0 too: only a given 0 is this error).
+  const Json* lr = r.accept("server_lr");
+  if (server_lr && (lr == nullptr || (lr->is_number() && lr->get<double>() == 0))) {
+    r.error("server_lr",
+            "async_update \"server-lr\" needs the server optimiser's learning rate "
+            "(accepted: a number > 0 and <= 1000)");
+  }
+  if (!server_lr && r.has("server_lr")) {
+    r.error("server_lr",
+            "used only with \"async_update\": \"server-lr\" (accepted: remove it, "
+            "or set async_update \"server-lr\")");
+  }
+}
+
 ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags, Json& out) {
   ReadRun result;
   const std::size_t errors_before = diags.count();
@@ -85,6 +116,7 @@ ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags,
   RunSpec& run = result.spec;
   run.protocol = *parse_protocol(*protocol_text);
   read_params(r, run);
+  check_combinations(r, run);
   r.finish();
   if (!result.name_given) run.name = default_run_name(run);
   out["name"] = run.name;

@@ -165,10 +165,18 @@ struct TrainingSpec {
 
 enum class Protocol { kBsp, kAsp, kSsp, kEbsp, kHermes, kDemo };
 
-// How the asynchronous baselines (asp, ssp, ebsp) apply an update that arrives at the PS.
+// How the asynchronous baselines (asp, ssp, ebsp) apply an update that arrives at the PS: the
+// server step (scenarios/README.md, "The server step", gives the source of each).
 enum class AsyncUpdate {
-  kAdd,      // w += delta: the worker's whole model change, the literal "apply on arrival"
-  kAverage,  // w += delta / n: the weight one update has in BSP's average of n workers
+  kAdd,       // w += delta: the worker's whole model change, the literal "apply on arrival"
+  kAverage,   // w += delta / n: the weight one update has in BSP's average of n workers
+  kServerLr,  // w -= server_lr * (sum of the update's gradients) = w + (server_lr / lr) delta
+};
+
+// What one push of a baseline carries (RunSpec::update_unit).
+enum class UpdateUnit {
+  kChunk,  // the whole chunk: local_epochs of mini-batch SGD, then one push (the Hermes setup)
+  kSteps,  // steps_per_update mini-batches of the chunk, then a push and a pull (per-step PS)
 };
 
 enum class HermesVariant {
@@ -198,7 +206,11 @@ struct RunSpec {
   int lookahead = defaults::kLookahead;          // ebsp
   AsyncUpdate async_update = AsyncUpdate::kAdd;  // asp, ssp, ebsp
   bool pull_between_barriers = false;            // ebsp: pull after each push (ASP-style)
-  HermesParams hermes;                           // hermes
+  double server_lr = 0;                          // asp, ssp, ebsp with async_update kServerLr
+  UpdateUnit update_unit = UpdateUnit::kChunk;   // bsp, asp, ssp, ebsp
+  int steps_per_update = 1;                      // with kSteps: mini-batches per push
+  int evaluate_every = 1;  // bsp, asp, ssp, ebsp: the PS evaluates once this many updates are in
+  HermesParams hermes;     // hermes
   int demo_iterations =
       defaults::kDemoIterations;  // demo: iterations per worker (key "iterations")
 };

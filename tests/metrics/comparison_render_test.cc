@@ -30,11 +30,13 @@ TEST_F(ComparisonRenderTest, SeveralSeedsAreListedRunByRunInSeedOrder) {
   write_comparison(os, c, TableFormat::kMarkdown);
   const std::string md = os.str();
   EXPECT_NE(md.find("Every run, in seed order"), std::string::npos) << md;
-  EXPECT_NE(md.find("| BSP | 1,2,3 | 100 / 110 / 90 | 100.00 / 110.00 / 90.00 | 1.00 / 1.00 / "
-                    "1.00 | 98.00 / 97.00 / 99.00 | 1.00 / 2.00 / 3.00 | 1.00 / 1.00 / 1.00x |"),
+  EXPECT_NE(md.find("| BSP | 1,2,3 | 100 / 110 / 90 | 100 / 110 / 90 | 100.00 / 110.00 / 90.00 | "
+                    "1.00 / 1.00 / 1.00 | 98.00 / 97.00 / 99.00 | 1.00 / 2.00 / 3.00 | 1.00 / "
+                    "1.00 / 1.00x |"),
             std::string::npos)
       << md;
-  EXPECT_NE(md.find("| Hermes (alpha=-1.3) | 1,2,3 | 10 / 11 / 9 | 10.00 / 22.00 / 9.00 | 4.00 / "
+  EXPECT_NE(md.find("| Hermes (alpha=-1.3) | 1,2,3 | 10 / 11 / 9 | 40 / 50 / 30 | 10.00 / 22.00 / "
+                    "9.00 | 4.00 / "
                     "5.00 / 3.00 | 95.00 / 94.00 / 96.00 | 0.00 / 0.00 / 0.00 | 10.00 / 5.00 / "
                     "10.00x |"),
             std::string::npos)
@@ -49,26 +51,26 @@ TEST_F(ComparisonRenderTest, TextTableAlignsSimBesidePaper) {
   // 6000/12000 = 0.5, 91 - 90.79 = +0.21; alpha=-1.3: 750 s = 12.5 min, 8x; alpha=-1.6: 600 s,
   // 10x, 97.5 - 97.82 = -0.32. Paper cells keep the paper's digits (90.625, 18.9).
   const std::string table =
-      "                               |      |               | iterations   | time (min)     | WI  "
-      "        | accuracy (%)         | API calls (M) | speedup vs BSP\n"
-      "framework                      | runs | status (stop) |   sim  paper |    sim   paper |  "
-      "sim  paper |   sim   paper   diff |   sim   paper |     sim   paper\n"
-      "-------------------------------+------+---------------+--------------+----------------+-----"
-      "--------+----------------------+---------------+----------------\n"
-      "BSP                            |    1 | ok (patience) |  9600   9600 | 100.00  105.38 | "
-      "1.00   1.00 | 98.00   98.07  -0.07 | 20.00    18.9 |  1.00x*   1.00x\n"
-      "ASP                            |    0 | -             |     -  15325 |      -   55.72 |    "
-      "-   1.00 |     -  90.625      - |     -    24.6 |       -   1.89x\n"
-      "SSP (s=125)                    |    1 | ok (patience) | 20000  20955 | 200.00  221.63 | "
-      "1.00   1.00 | 91.00   90.79  +0.21 | 30.00    29.6 |  0.50x*   0.47x\n"
-      "E-BSP (R=150)                  |    0 | -             |     -   3840 |      -  124.28 |    "
-      "-   5.09 |     -   85.34      - |     -    15.5 |       -   0.84x\n"
-      "Hermes (alpha=-0.9)            |    0 | -             |     -   2200 |      -   11.20 |    "
-      "-   7.41 |     -   97.71      - |     -    11.2 |       -   9.40x\n"
-      "Hermes (alpha=-1.3)            |    1 | ok (patience) |  2830   2830 |  12.50   10.55 | "
-      "7.90   7.90 | 98.00   98.02  -0.02 | 13.50    13.5 |  8.00x*   9.90x\n"
-      "Hermes (alpha=-1.6, beta=0.15) |    1 | ok (patience) |  2250   2250 |  10.00    7.97 | "
-      "8.00   8.70 | 97.50   97.82  -0.32 | 12.00    11.4 | 10.00x*  13.22x\n";
+      "                               |      |               | iterations   | local iter. | tim"
+      "e (min)     | WI          | accuracy (%)         | API calls (M) | speedup vs BSP\n"
+      "framework                      | runs | status (stop) |   sim  paper |         sim |    "
+      "sim   paper |  sim  paper |   sim   paper   diff |   sim   paper |     sim   paper\n"
+      "-------------------------------+------+---------------+--------------+-------------+----"
+      "------------+-------------+----------------------+---------------+----------------\n"
+      "BSP                            |    1 | ok (patience) |  9600   9600 |       38400 | 100"
+      ".00  105.38 | 1.00   1.00 | 98.00   98.07  -0.07 | 20.00    18.9 |  1.00x*   1.00x\n"
+      "ASP                            |    0 | -             |     -  15325 |           - |    "
+      "  -   55.72 |    -   1.00 |     -  90.625      - |     -    24.6 |       -   1.89x\n"
+      "SSP (s=125)                    |    1 | ok (patience) | 20000  20955 |       80000 | 200"
+      ".00  221.63 | 1.00   1.00 | 91.00   90.79  +0.21 | 30.00    29.6 |  0.50x*   0.47x\n"
+      "E-BSP (R=150)                  |    0 | -             |     -   3840 |           - |    "
+      "  -  124.28 |    -   5.09 |     -   85.34      - |     -    15.5 |       -   0.84x\n"
+      "Hermes (alpha=-0.9)            |    0 | -             |     -   2200 |           - |    "
+      "  -   11.20 |    -   7.41 |     -   97.71      - |     -    11.2 |       -   9.40x\n"
+      "Hermes (alpha=-1.3)            |    1 | ok (patience) |  2830   2830 |       18000 |  12"
+      ".50   10.55 | 7.90   7.90 | 98.00   98.02  -0.02 | 13.50    13.5 |  8.00x*   9.90x\n"
+      "Hermes (alpha=-1.6, beta=0.15) |    1 | ok (patience) |  2250   2250 |       18000 |  10"
+      ".00    7.97 | 8.00   8.70 | 97.50   97.82  -0.32 | 12.00    11.4 | 10.00x*  13.22x\n";
   const std::string text = os.str();
   EXPECT_EQ(text.substr(0, table.size()), table) << text;
   EXPECT_NE(text.find("not simulated: ASP, E-BSP (R=150), Hermes (alpha=-0.9)\n"),
@@ -95,14 +97,15 @@ TEST_F(ComparisonRenderTest, MarkdownAndCsvOutputs) {
   write_comparison(md, c, TableFormat::kMarkdown);
   EXPECT_EQ(
       md.str().substr(0, md.str().find('\n')),
-      "| framework | runs | status (stop) | iterations sim | iterations paper | time (min) sim | "
-      "time (min) "
+      "| framework | runs | status (stop) | iterations sim | iterations paper | local iter. sim | "
+      "time (min) sim | time (min) "
       "paper | WI sim | WI paper | accuracy (%) sim | accuracy (%) paper | accuracy (%) diff "
       "| API calls (M) sim | API calls (M) paper | speedup vs BSP sim | speedup vs BSP paper |");
-  EXPECT_NE(md.str().find("| BSP | 2 | ok (patience) | 9600 | 9600 | 105.00 | 105.38 |"),
+  EXPECT_NE(md.str().find("| BSP | 2 | ok (patience) | 9600 | 9600 | 38400 | 105.00 | 105.38 |"),
             std::string::npos)
       << md.str();
-  EXPECT_NE(md.str().find("| BSP | 2 | 9600-9600 | 100.00-110.00 |"), std::string::npos)
+  EXPECT_NE(md.str().find("| BSP | 2 | 9600-9600 | 38400-38400 | 100.00-110.00 |"),
+            std::string::npos)
       << md.str();
 
   const std::string csv_path = (dir_ / "out.csv").string();

@@ -93,10 +93,11 @@ TEST_F(SummaryColumns, EveryParameterHasItsColumnEmptyWhereNotTaken) {
   const std::string header = text.substr(0, text.find('\n'));
   EXPECT_EQ(header.substr(0, header.find(",seed,")),
             "run,protocol,dynamic_allocation,staleness,lookahead,pull_between_barriers,"
-            "async_update,alpha,beta,lambda,window,variant,gup,loss_weighting");
+            "async_update,server_lr,update_unit,steps_per_update,evaluate_every,alpha,beta,lambda,"
+            "window,variant,gup,loss_weighting");
   const std::string row = text.substr(text.find('\n') + 1);
-  // Run name (empty here), protocol, the twelve parameter cells, then the seed.
-  EXPECT_EQ(row.rfind(",ssp,false,125,,,add,,,,,,,,", 0), 0u) << row;
+  // Run name (empty here), protocol, the sixteen parameter cells, then the seed.
+  EXPECT_EQ(row.rfind(",ssp,false,125,,,add,0,chunk,1,1,,,,,,,,", 0), 0u) << row;
 }
 
 }  // namespace

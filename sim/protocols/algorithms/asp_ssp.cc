@@ -4,7 +4,10 @@
 //   SSP(s): the same, but worker w may start its next iteration only while c_w - min_j c_j <= s
 //        (c = completed iterations); a worker ahead by more blocks until the slowest advances.
 //        s = 0 behaves like a barrier without averaging; s -> infinity is ASP.
-// "Applies" means w += delta, or w += delta / n with async_update "average" (RunSpec).
+// "Applies" means w += weight x delta, the server step of async_update (RunSpec): weight 1
+// ("add"), 1/n ("average") or server_lr / lr ("server-lr"). An update is a whole chunk's change,
+// or with update_unit "steps" that of steps_per_update mini-batches (SSP's clock then counts
+// those); the global model is evaluated after every evaluate_every-th applied update.
 // The pull is answered as soon as the update is applied; the evaluation is a separate PS job
 // queued behind it, so a worker never waits for the test-set evaluation (it would in a real PS
 // only if evaluation held the model lock; the reference evaluates in its own loop).
@@ -53,12 +56,16 @@ class StaleSynchronous final : public ProtocolRun {
       // Apply and evaluation are queued together, so the evaluation sees exactly this update
       // (the PS runs its jobs one at a time, in order). The model goes back at once, or after
       // the evaluation as the released code's master does (transfers.model_after_evaluation).
-      const bool after = scenario().transfers.model_after_evaluation;
+      // With evaluate_every k only every k-th update is followed by an evaluation; the others
+      // are answered at once.
+      const bool evaluate = evaluation_due(1);
+      const bool after = scenario().transfers.model_after_evaluation && evaluate;
       ps_job(aggregation_flops(1), 0, [this, w, delta, after, inc] {
         nn::axpy(async_update_weight(), *delta, global_model().params());
         count_applied(1);
         if (!after) answer_push(w, inc, [this, w] { try_begin(w); });
       });
+      if (!evaluate) return;
       evaluate_global(static_cast<int>(w), [this, w, after, inc] {
         if (after) answer_push(w, inc, [this, w] { try_begin(w); });
       });

@@ -107,7 +107,11 @@ class Bsp final : public ProtocolRun {
       nn::axpy(1.0f / static_cast<float>(k), round_sum_, global_model().params());
       std::fill(round_sum_.begin(), round_sum_.end(), 0.0f);
       count_applied(static_cast<std::int64_t>(k));
-      evaluate_global(-1, [this] { open_round(); });
+      if (evaluation_due(static_cast<std::int64_t>(k))) {
+        evaluate_global(-1, [this] { open_round(); });
+      } else {
+        open_round();  // evaluate_every: not yet
+      }
     });
   }
 

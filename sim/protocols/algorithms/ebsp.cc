@@ -124,7 +124,7 @@ void EbspRun::on_push_arrival(std::size_t w, std::uint32_t pushed_by,
     if (spec().pull_between_barriers) pull_or_wait(w, pushed_by);
     on_applied(w);
   });
-  evaluate_global(static_cast<int>(w), [] {});
+  if (evaluation_due(1)) evaluate_global(static_cast<int>(w), [] {});
 }
 
 void EbspRun::decide() {

@@ -107,7 +107,11 @@ void ProtocolRun::begin_iteration(std::size_t w) {
   }
   const std::int64_t done_before = result_.local_iterations[w]++;  // counted when it starts
   end_wait(w, done_before);
-  draw_chunk(w, done_before);
+  if (wk.chunk_open) {  // update_unit "steps": the next mini-batches of the chunk it holds
+    start_compute(w);
+    return;
+  }
+  draw_chunk(w);
   request_chunk(w);
 }
 
@@ -122,8 +126,9 @@ void ProtocolRun::end_wait(std::size_t w, std::int64_t done_before) {
   wk.idle_since.reset();
 }
 
-void ProtocolRun::draw_chunk(std::size_t w, std::int64_t done_before) {
+void ProtocolRun::draw_chunk(std::size_t w) {
   Worker& wk = workers_[w];
+  const std::int64_t done_before = wk.chunks_drawn++;
   const std::size_t train_size = data_.train->size();
   const auto chunk = static_cast<std::size_t>(wk.chunk_size);
   if (ctx_.scenario.training.chunking == scenario::Chunking::kRandom) {
@@ -167,24 +172,45 @@ void ProtocolRun::start_compute(std::size_t w) {
   Worker& k = workers_[w];
   k.compute_start = ctx_.sim.now();
   k.computing = true;
-  // The work of an iteration depends only on its chunk's size, so its end is known before its
-  // math runs: the math goes to the pool now and is waited for when the iteration ends.
+  const auto& training = ctx_.scenario.training;
+  const bool steps = spec().update_unit == scenario::UpdateUnit::kSteps;
+  if (steps && !k.chunk_open) {  // a new chunk: its pass begins
+    const IterationWork split =
+        iteration_work(training, cost_, static_cast<std::int64_t>(k.chunk.size()));
+    k.pass = nn::EpochCursor(
+        std::span<const std::uint32_t>(k.chunk).subspan(static_cast<std::size_t>(split.dropped),
+                                                        static_cast<std::size_t>(split.train)),
+        training.local_epochs, training.batch_size);
+    k.chunk_open = true;
+  }
+  // The work of an iteration depends only on its chunk's size (and, per step, on the place in
+  // the chunk's pass), so its end is known before its math runs: the math goes to the pool now
+  // and is waited for when the iteration ends.
   const IterationWork work =
-      iteration_work(ctx_.scenario.training, cost_, static_cast<std::int64_t>(k.chunk.size()));
+      steps ? steps_work(training, cost_, static_cast<std::int64_t>(k.chunk.size()), k.pass,
+                         spec().steps_per_update)
+            : iteration_work(training, cost_, static_cast<std::int64_t>(k.chunk.size()));
   ctx_.worker_node(w).start({work.flops, work.steps}, [this, w, inc = k.incarnation] {
     if (current(w, inc)) end_compute(w);
   });
   const engine::SimTime end = ctx_.worker_node(w).last_job().end;
   result_.train_flops += work.flops;
-  k.math = pool().submit(end.ns(), [this, &k, grad_sum = gradient_sum(w)] {
-    const auto params = k.model.params();
-    k.start_params.assign(params.begin(), params.end());
-    k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
-                            k.shuffle_rng, grad_sum);
-    // Only computing workers need activations: idle ones hold their parameters alone, which
-    // keeps a thousand-worker run small (re-made next iteration, a tiny cost beside its math).
-    k.model.release_workspace();
-  });
+  if (steps && work.ends_chunk) k.chunk_open = false;  // the next iteration draws a new chunk
+  k.math = pool().submit(
+      end.ns(), [this, &k, steps, ends = work.ends_chunk, grad_sum = gradient_sum(w)] {
+        const auto params = k.model.params();
+        k.start_params.assign(params.begin(), params.end());
+        if (steps) {
+          k.last = train_steps(k.model, *data_.train, k.chunk, k.pass, spec().steps_per_update,
+                               ctx_.scenario.training, cost_, k.shuffle_rng, grad_sum);
+        } else {
+          k.last = train_on_chunk(k.model, *data_.train, k.chunk, ctx_.scenario.training, cost_,
+                                  k.shuffle_rng, grad_sum);
+        }
+        // Only computing workers need activations: idle ones hold their parameters alone, which
+        // keeps a thousand-worker run small (re-made next chunk, a tiny cost beside its math).
+        if (!steps || ends) k.model.release_workspace();
+      });
 }
 
 void ProtocolRun::end_compute(std::size_t w) {

@@ -12,6 +12,9 @@
 // "transfers" section (transfer_sizes.h).
 // With the run's dynamic_allocation on (any protocol), every iteration time is reported to the
 // allocator at the completion event and the worker's next chunk size follows its decision.
+// With a baseline's update_unit "steps" (RunSpec), one iteration is steps_per_update mini-batches
+// of the worker's chunk rather than the chunk's local epochs: begin_iteration fetches a chunk only
+// when the previous one is done, and each iteration's update is the change of those steps.
 // A worker waits from the end of one compute to the start of its next iteration; the API-call
 // counting "calls" turns that time into polls (the released code's counting does not: its
 // waiting workers block, and its master's polling loop is counted instead).
@@ -98,7 +101,12 @@ class ProtocolRun {
     engine::SimTime down_since{};   // when it went, while gone
     const scenario::OutageSpec* outage = nullptr;  // the latest outage that took it
     WorkCarried unsynced{};                        // computed since its latest update left it
-    WorkCarried in_flight{};  // carried by its updates still travelling to the PS
+    WorkCarried in_flight{};        // carried by its updates still travelling to the PS
+    std::int64_t chunks_drawn = 0;  // chunks it has received (fixed chunking's offset)
+    // update_unit "steps": the local epochs over the current chunk, taken steps_per_update
+    // mini-batches per iteration; a new chunk is drawn once it is done.
+    nn::EpochCursor pass{};
+    bool chunk_open = false;  // a chunk whose pass is not done yet
   };
 
   // Schedules the first activities at time 0.
@@ -181,12 +189,28 @@ class ProtocolRun {
     result_.updates += updates;
     unapplied_ -= updates;
   }
-  // The factor an asynchronous baseline applies an arriving update with (RunSpec::async_update):
-  // 1, or 1/n for n workers.
+  // The factor an asynchronous baseline applies an arriving update with (RunSpec::async_update,
+  // the server step): 1, 1/n for n workers, or server_lr / lr (the update is -lr x the sum of its
+  // mini-batch gradients, so this applies -server_lr x that sum).
   float async_update_weight() const {
-    return spec().async_update == scenario::AsyncUpdate::kAverage
-               ? 1.0f / static_cast<float>(worker_count())
-               : 1.0f;
+    switch (spec().async_update) {
+      case scenario::AsyncUpdate::kAdd:
+        return 1.0f;
+      case scenario::AsyncUpdate::kAverage:
+        return 1.0f / static_cast<float>(worker_count());
+      case scenario::AsyncUpdate::kServerLr:
+        return static_cast<float>(spec().server_lr / ctx_.scenario.training.learning_rate);
+    }
+    return 1.0f;
+  }
+  // Counts `updates` handed to the PS to apply; true once the run's evaluate_every of them have
+  // been since the last evaluation it answered true for (the count then starts over): whether the
+  // protocol queues a global evaluation behind them. evaluate_every 1: always.
+  bool evaluation_due(std::int64_t updates) {
+    since_evaluation_ += updates;
+    if (since_evaluation_ < spec().evaluate_every) return false;
+    since_evaluation_ = 0;
+    return true;
   }
 
   // Loss of the latest global evaluation; nullopt before the first.
@@ -221,7 +245,7 @@ class ProtocolRun {
   // math submitted to the pool), and at the compute's end its result: divergence, the
   // allocator's next chunk size, on_computed(w) and the workers.csv record.
   void end_wait(std::size_t w, std::int64_t done_before);
-  void draw_chunk(std::size_t w, std::int64_t done_before);
+  void draw_chunk(std::size_t w);
   void request_chunk(std::size_t w);
   void start_compute(std::size_t w);
   void end_compute(std::size_t w);
@@ -298,6 +322,7 @@ class ProtocolRun {
   const scenario::OutageSpec* ps_outage_ = nullptr;  // while the PS is down
   std::optional<Checkpoint> checkpoint_;             // kept only in runs with PS outages
   std::int64_t unapplied_ = 0;
+  std::int64_t since_evaluation_ = 0;  // evaluation_due()'s count
 };
 
 }  // namespace hermes::protocols

@@ -96,6 +96,7 @@ void ProtocolRun::drop_work(std::size_t w) {
   k.in_iteration = false;
   k.computing = false;
   k.fresh_model = false;
+  k.chunk_open = false;  // update_unit "steps": the chunk is lost with the work
 }
 
 void ProtocolRun::depart(std::size_t w, const scenario::OutageSpec& outage) {

@@ -116,6 +116,7 @@ void ProtocolRun::ps_return(const scenario::OutageSpec& outage) {
   trace_instant(InstantKind::kRestored, {.updates = result_.updates});
   // It counts on the workers it finds up and not leaving; the others rejoin when they come back.
   for (Worker& k : workers_) k.known_gone = !k.present || k.leaving;
+  since_evaluation_ = 0;  // the restored model is evaluated now: evaluate_every counts from it
   evaluate_global(-1, [this] {
     ps_serving_ = true;
     schedule_checkpoint();

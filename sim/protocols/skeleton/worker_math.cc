@@ -27,4 +27,22 @@ ChunkResult train_on_chunk(nn::Model& model, const data::Dataset& train_set,
   return r;
 }
 
+ChunkResult train_steps(nn::Model& model, const data::Dataset& train_set,
+                        std::span<const std::uint32_t> chunk, nn::EpochCursor& pass,
+                        std::int64_t steps, const scenario::TrainingSpec& training,
+                        const ModelCost& cost, RandomStream& shuffle, std::span<float> grad_sum) {
+  ChunkResult r;
+  r.work = steps_work(training, cost, static_cast<std::int64_t>(chunk.size()), pass, steps);
+  RandomStream* order =
+      training.epoch_order == scenario::EpochOrder::kReshuffle ? &shuffle : nullptr;
+  r.train = pass.train(model, train_set, steps, static_cast<float>(training.learning_rate), order,
+                       grad_sum);
+  r.local_test_loss = r.train.mean_loss;
+  if (r.work.ends_chunk) {
+    const auto test_part = chunk.subspan(static_cast<std::size_t>(r.work.dropped + r.work.train));
+    if (!test_part.empty()) r.local_test_loss = nn::evaluate(model, train_set, test_part).loss;
+  }
+  return r;
+}
+
 }  // namespace hermes::protocols

@@ -34,4 +34,15 @@ ChunkResult train_on_chunk(nn::Model& model, const data::Dataset& train_set,
                            const scenario::TrainingSpec& training, const ModelCost& cost,
                            RandomStream& shuffle, std::span<float> grad_sum = {});
 
+// update_unit "steps": the next `steps` mini-batches of the chunk's pass (begun on its training
+// part by the caller, with the reshuffles of epoch_order "reshuffle" drawn from `shuffle`). The
+// iteration that ends the pass evaluates the chunk's held-out part: local_test_loss is that loss;
+// before the end it is the mean training loss of these mini-batches (the held-out part is
+// evaluated once per chunk, as in update_unit "chunk").
+ChunkResult train_steps(nn::Model& model, const data::Dataset& train_set,
+                        std::span<const std::uint32_t> chunk, nn::EpochCursor& pass,
+                        std::int64_t steps, const scenario::TrainingSpec& training,
+                        const ModelCost& cost, RandomStream& shuffle,
+                        std::span<float> grad_sum = {});
+
 }  // namespace hermes::protocols

@@ -1,5 +1,6 @@
 #include "sim/protocols/skeleton/workload.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "models/nn/zoo.h"
@@ -47,6 +48,18 @@ IterationWork iteration_work(const scenario::TrainingSpec& t, const ModelCost& c
   w.chunk_bytes =
       static_cast<double>(chunk) * (4.0 * static_cast<double>(cost.sample_floats) + 1.0);
   w.model_bytes = model_bytes(cost);
+  return w;
+}
+
+IterationWork steps_work(const scenario::TrainingSpec& t, const ModelCost& cost, std::int64_t chunk,
+                         const nn::EpochCursor& pass, std::int64_t steps) {
+  IterationWork w = iteration_work(t, cost, chunk);
+  const std::int64_t samples = pass.samples_in_next(steps);
+  w.steps = std::min(steps, pass.total_steps() - pass.steps_done());
+  w.ends_chunk = pass.steps_done() + w.steps >= pass.total_steps();
+  w.flops = static_cast<double>(samples) * cost.flops_train_per_sample +
+            static_cast<double>(w.steps) * cost.flops_update_per_step +
+            (w.ends_chunk ? static_cast<double>(w.test) * cost.flops_forward_per_sample : 0.0);
   return w;
 }
 

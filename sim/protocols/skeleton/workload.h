@@ -6,6 +6,7 @@
 
 #include "models/nn/model.h"
 #include "models/nn/model_spec.h"
+#include "models/nn/train.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::protocols {
@@ -33,6 +34,7 @@ struct IterationWork {
   double flops = 0;          // training + local evaluation
   double chunk_bytes = 0;    // pixels as float32 plus one label byte per sample
   double model_bytes = 0;    // parameters (or a gradient) as float32
+  bool ends_chunk = true;    // the chunk's last iteration (always, but per step)
 };
 
 // Bytes of the model's parameters (or a gradient, an update) as float32: one transfer of it.
@@ -43,5 +45,11 @@ double model_bytes(const ModelCost& cost);
 // partial batch is a step too), the rest are evaluated once (forward only).
 IterationWork iteration_work(const scenario::TrainingSpec& training, const ModelCost& cost,
                              std::int64_t chunk);
+
+// Work of one iteration of update_unit "steps": the next `steps` mini-batches of `pass` (fewer if
+// it ends first) over a chunk of `chunk` samples split as iteration_work does; the iteration that
+// ends the pass also evaluates the chunk's held-out part (ends_chunk).
+IterationWork steps_work(const scenario::TrainingSpec& training, const ModelCost& cost,
+                         std::int64_t chunk, const nn::EpochCursor& pass, std::int64_t steps);
 
 }  // namespace hermes::protocols
