@@ -77,7 +77,7 @@ const std::vector<Metric>& metrics() {
       {"iterations", "iterations", &SimConfig::iterations, &ReferenceRow::iterations, 0, 0, 3, "",
        [](const SummaryRow& r) { return static_cast<double>(r.iterations); }, nullptr, nullptr},
       // The paper gives one count; it may be Hermes' local iterations rather than its major
-      // updates (results/README.md, "The speedup gap"), so both are shown.
+      // updates (issue 25: the 32-worker reading of the paper's table), so both are shown.
       {"local iter.", "local_iterations", &SimConfig::local_iterations, nullptr, 0, 0, 3, "",
        [](const SummaryRow& r) { return static_cast<double>(r.local_iterations); }, nullptr,
        nullptr},
