@@ -60,6 +60,27 @@ std::string cap_text(EtaBound bound, const scenario::StopSpec& stop) {
   return "max_sim_time_s " + format_number(engine::to_seconds(stop.max_sim_time));
 }
 
+// What training.stop.patience counts, as the progress line says it.
+const char* patience_unit_word(const scenario::StopSpec& stop) {
+  switch (stop.patience_unit) {
+    case scenario::PatienceUnit::kEvaluations:
+      return "evaluations";
+    case scenario::PatienceUnit::kRounds:
+      return "rounds";
+    case scenario::PatienceUnit::kSeconds:
+      return "simulated s";
+  }
+  return "evaluations";
+}
+
+// Whole evaluations as integers; rounds and seconds to one decimal ("12.5").
+std::string patience_text(double left) {
+  if (left == std::floor(left)) return std::to_string(static_cast<long long>(left));
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(1) << left;
+  return os.str();
+}
+
 }  // namespace
 
 ScenarioProgress::ScenarioProgress(const scenario::Scenario& sc, ProgressLog& log)
@@ -107,7 +128,7 @@ void ScenarioProgress::run_started(std::size_t index) {
 // "ETA 12 s (patience: 8/25 evaluations left) - 2 min 10 s (cap: max_iterations 2000)": each end
 // says what bounds it.
 std::string ScenarioProgress::run_eta_text(const std::optional<EtaRange>& eta,
-                                           int evaluations_left) const {
+                                           double patience_left) const {
   if (!eta) return "ETA unknown (no evaluation yet)";
   const auto& stop = sc_.training.stop;
   if (eta->min_by != EtaBound::kPatience) {
@@ -115,8 +136,8 @@ std::string ScenarioProgress::run_eta_text(const std::optional<EtaRange>& eta,
            ", before patience runs out)";
   }
   std::string text = "ETA " + std::string(eta->max_s ? "" : ">= ") + duration_text(eta->min_s) +
-                     " (patience: " + std::to_string(evaluations_left) + '/' +
-                     std::to_string(stop.patience) + " evaluations left)";
+                     " (patience: " + patience_text(patience_left) + '/' +
+                     std::to_string(stop.patience) + ' ' + patience_unit_word(stop) + " left)";
   if (eta->max_s) {
     text += " - " + duration_text(*eta->max_s) + " (cap: " + cap_text(eta->max_by, stop) + ")";
   }
@@ -161,12 +182,13 @@ void ScenarioProgress::update(const protocols::RunResult& r, engine::SimTime now
   const auto& stop = sc_.training.stop;
   const double elapsed = run_wall_s();
   const double accuracy = r.global.empty() ? 0.0 : r.global.back().accuracy;
-  const int evaluations_left = std::max(0, stop.patience - r.evaluations_since_best);
+  const double patience_left = std::max(0.0, stop.patience - r.patience_since_best);
   const std::optional<EtaRange> eta =
       run_eta({.wall_s = elapsed,
                .evaluations = static_cast<std::int64_t>(r.global.size()),
-               .since_best = r.evaluations_since_best,
-               .patience = stop.patience,
+               .progress = r.patience_progress,
+               .since_best = r.patience_since_best,
+               .patience = static_cast<double>(stop.patience),
                .updates = r.updates,
                .max_iterations = stop.max_iterations,
                .sim_time_s = engine::to_seconds(now),
@@ -177,7 +199,7 @@ void ScenarioProgress::update(const protocols::RunResult& r, engine::SimTime now
     std::ostringstream os;
     // The ETAs first: a terminal's line is cut to its width.
     os << '[' << current_ + 1 << '/' << sc_.runs.size() << ' ' << run.name << "] wall "
-       << duration_text(elapsed) << ", " << run_eta_text(eta, evaluations_left)
+       << duration_text(elapsed) << ", " << run_eta_text(eta, patience_left)
        << scenario_eta_text(eta) << " | simulated " << std::fixed << std::setprecision(1)
        << engine::to_seconds(now) << " s, "
        << counted(static_cast<std::size_t>(r.updates), "update") << ", accuracy "

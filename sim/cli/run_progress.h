@@ -39,7 +39,7 @@ class ScenarioProgress {
   std::size_t runs_done() const;
   ProgressLog::Json scenario_eta_json(const std::optional<EtaRange>& run) const;
   std::string scenario_eta_text(const std::optional<EtaRange>& run) const;
-  std::string run_eta_text(const std::optional<EtaRange>& eta, int evaluations_left) const;
+  std::string run_eta_text(const std::optional<EtaRange>& eta, double patience_left) const;
 
   const scenario::Scenario& sc_;
   ProgressLog& log_;

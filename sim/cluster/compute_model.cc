@@ -18,7 +18,19 @@ double full_speed_seconds(const ComputeSpec& spec, double flops, std::int64_t st
 }
 
 double full_speed_seconds(const ComputeSpec& spec, const TrainingJob& job) {
-  return full_speed_seconds(spec, job.flops, job.steps);
+  const double training = full_speed_seconds(spec, job.flops, job.steps);
+  if (job.inference_calls == 0 && job.inference_flops == 0) return training;
+  if (!(job.inference_flops >= 0) || !std::isfinite(job.inference_flops) ||
+      job.inference_calls < 0) {
+    throw std::invalid_argument(
+        "full_speed_seconds: inference flops and calls must be finite and >= 0");
+  }
+  if (!(spec.inference_gflops >= 0) || !(spec.eval_overhead_us >= 0)) {
+    throw std::invalid_argument(
+        "full_speed_seconds: inference_gflops and eval_overhead_us must be >= 0");
+  }
+  return training + static_cast<double>(job.inference_calls) * spec.eval_overhead_us * 1e-6 +
+         job.inference_flops / (inference_rate_gflops(spec) * 1e9);
 }
 
 ComputeJitter::ComputeJitter(double cv) : cv_(cv) {

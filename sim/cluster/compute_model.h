@@ -11,14 +11,21 @@
 namespace hermes::cluster {
 
 // One unit of work handed to a node: `steps` optimiser steps totalling `flops` FLOPs (including
-// any evaluation pass that belongs to the same job). The FLOPs are counted by whoever builds the
-// job (the protocols count them from the model, models/nn); this module only turns them into time.
+// any evaluation pass that belongs to the same job), plus `inference_calls` large-batch inference
+// calls totalling `inference_flops` FLOPs (the PS's test-set evaluation: one forward pass over the
+// whole test set, which runs far nearer the GEMM rate than batch-16 training). The FLOPs are
+// counted by whoever builds the job (the protocols count them from the model, models/nn); this
+// module only turns them into time.
 struct TrainingJob {
   double flops = 0;
   std::int64_t steps = 0;
+  double inference_flops = 0;
+  std::int64_t inference_calls = 0;
 };
 
-// steps * step_overhead + flops / (gflops * 1e9), in seconds, without jitter.
+// steps * step_overhead + flops / (gflops * 1e9)
+//   + inference_calls * eval_overhead + inference_flops / (inference rate * 1e9),
+// in seconds, without jitter. The inference rate is spec.inference_gflops, or gflops when unset.
 double full_speed_seconds(const ComputeSpec& spec, const TrainingJob& job);
 double full_speed_seconds(const ComputeSpec& spec, double flops, std::int64_t steps);
 

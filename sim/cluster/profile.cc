@@ -49,6 +49,7 @@ struct NumberField {
   std::string_view key;
   const Range& range;
   double* target;
+  bool optional = false;  // never required, even in the catalog
 };
 
 // The number fields present in `obj` (all of them with `require_all`), into their targets.
@@ -56,7 +57,9 @@ void read_numbers(const OJson& obj, const std::string& path, bool require_all,
                   std::initializer_list<NumberField> fields, Diagnostics& diags) {
   OJson resolved;
   ObjectReader r(obj, path, diags, resolved);
-  for (const NumberField& f : fields) read_number(r, f.key, f.range, require_all, *f.target);
+  for (const NumberField& f : fields) {
+    read_number(r, f.key, f.range, require_all && !f.optional, *f.target);
+  }
   r.finish();
 }
 
@@ -66,7 +69,10 @@ void read_compute(const OJson& obj, const std::string& path, bool require_all, C
   read_numbers(obj, path, require_all,
                {{"gflops", kPositive, &spec.gflops},
                 {"step_overhead_us", kNonNegative, &spec.step_overhead_us},
-                {"jitter_cv", kCv, &spec.jitter_cv}},
+                {"jitter_cv", kCv, &spec.jitter_cv},
+                // Optional: without them the PS's evaluation runs at the training rate.
+                {"inference_gflops", kPositive, &spec.inference_gflops, true},
+                {"eval_overhead_us", kNonNegative, &spec.eval_overhead_us, true}},
                diags);
 }
 
@@ -307,9 +313,17 @@ void apply_overrides(NodeProfile& profile, const nlohmann::json& overrides_in,
 
 std::string format_catalog_table(const ProfileCatalog& catalog) {
   const std::optional<ReferenceJob>& job = catalog.reference_job();
-  std::vector<std::string> header = {"name",    "azure name", "vCPU",
-                                     "mem GiB", "NIC Mbps",   "GFLOP/s",
-                                     "ovh us",  "jitter",     "burst base%/cr-h/max/init"};
+  std::vector<std::string> header = {"name",
+                                     "azure name",
+                                     "vCPU",
+                                     "mem GiB",
+                                     "NIC Mbps",
+                                     "GFLOP/s",
+                                     "ovh us",
+                                     "infer GFLOP/s",
+                                     "eval ovh us",
+                                     "jitter",
+                                     "burst base%/cr-h/max/init"};
   if (job) {
     header.push_back("chunk s");
     header.push_back("capped s");
@@ -323,10 +337,13 @@ std::string format_catalog_table(const ProfileCatalog& catalog) {
               format_significant(p.burst->max_credits) + "/" +
               format_significant(p.burst->initial_credits);
     }
-    rows.push_back({p.name, p.azure_name, std::to_string(p.vcpus), format_significant(p.memory_gib),
-                    format_significant(p.nic_mbps), format_fixed(p.compute.gflops, 3),
-                    format_significant(p.compute.step_overhead_us),
-                    format_significant(p.compute.jitter_cv), burst});
+    rows.push_back(
+        {p.name, p.azure_name, std::to_string(p.vcpus), format_significant(p.memory_gib),
+         format_significant(p.nic_mbps), format_fixed(p.compute.gflops, 3),
+         format_significant(p.compute.step_overhead_us),
+         p.compute.inference_gflops > 0 ? format_fixed(p.compute.inference_gflops, 3) : "= train",
+         format_significant(p.compute.eval_overhead_us), format_significant(p.compute.jitter_cv),
+         burst});
     if (job) {
       const double seconds = full_speed_seconds(p.compute, job->flops, job->steps);
       std::string capped = "-";

@@ -27,11 +27,21 @@ struct BurstSpec {
 
 // Compute-time model: a training step takes step_overhead + flops / (gflops * 1e9) seconds at
 // full speed, times a seeded multiplicative jitter with coefficient of variation jitter_cv.
+// A large-batch inference call (the PS's test-set evaluation) takes eval_overhead +
+// flops / (inference_gflops * 1e9); an inference_gflops of 0 means "at the training rate" (what
+// a profile without the keys gets: the evaluation charged as batch-16 training would be).
 struct ComputeSpec {
   double gflops = 0;            // effective training throughput at full speed, GFLOP/s
   double step_overhead_us = 0;  // fixed cost per optimiser step (framework, dispatch)
   double jitter_cv = 0;         // 0 disables jitter
+  double inference_gflops = 0;  // large-batch forward throughput, GFLOP/s; 0: gflops
+  double eval_overhead_us = 0;  // fixed cost per inference call
 };
+
+// The rate an inference call's FLOPs run at: inference_gflops, or gflops when that is unset.
+inline double inference_rate_gflops(const ComputeSpec& spec) {
+  return spec.inference_gflops > 0 ? spec.inference_gflops : spec.gflops;
+}
 
 struct NodeProfile {
   std::string name;        // short name used in scenarios, e.g. "DS2_v2"

@@ -22,8 +22,8 @@ const char* eta_bound_name(EtaBound bound) {
 std::optional<EtaRange> run_eta(const RunMeasure& m) {
   if (m.evaluations <= 0 || !(m.wall_s >= 0)) return std::nullopt;
   EtaRange eta;
-  const int evaluations_left = std::max(0, m.patience - m.since_best);
-  eta.min_s = m.wall_s / static_cast<double>(m.evaluations) * evaluations_left;
+  const double patience_left = std::max(0.0, m.patience - m.since_best);
+  eta.min_s = m.progress > 0 ? m.wall_s / m.progress * patience_left : 0.0;
   // What is left to a cap at the wall time per unit done so far.
   const auto cap = [&](double done, double limit, EtaBound bound) {
     if (!(done > 0)) return;  // nothing to extrapolate from yet

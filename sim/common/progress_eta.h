@@ -5,9 +5,9 @@
 // for `patience` evaluations, or at a cap (training.stop.max_iterations updates, max_sim_time_s
 // simulated seconds), whichever comes first. So a run's ETA is a range, both ends extrapolated at
 // the run's mean wall time so far:
-//   lower end: the evaluations patience still allows, if none of them improves the loss (an
-//              improvement restarts the count, so the run can only take longer), unless a cap
-//              comes first;
+//   lower end: what patience still allows (in its unit: evaluations, rounds or simulated
+//              seconds), if nothing in it improves the loss (an improvement restarts the count,
+//              so the run can only take longer), unless a cap comes first;
 //   upper end: the nearest cap: updates left to max_iterations at the wall time per update, or
 //              simulated seconds left to max_sim_time_s at the wall time per simulated second.
 #pragma once
@@ -29,8 +29,11 @@ const char* eta_bound_name(EtaBound bound);
 struct RunMeasure {
   double wall_s = 0;             // since the run started
   std::int64_t evaluations = 0;  // global-model evaluations so far
-  int since_best = 0;            // evaluations since the best loss
-  int patience = 0;
+  // In training.stop.patience_unit: the run's progress so far, the part of it since the best
+  // loss, and the patience.
+  double progress = 0;
+  double since_best = 0;
+  double patience = 0;
   std::int64_t updates = 0;  // updates applied by the PS
   std::int64_t max_iterations = 0;
   double sim_time_s = 0;

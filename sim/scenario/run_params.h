@@ -74,6 +74,10 @@ struct RunParam {
   // Written to the resolved document only when the run gives it: a parameter added after
   // scenarios were resolved leaves their scenario.json as it was.
   bool recorded_if_given = false;
+  // Whether the value means anything for this run (null: whenever its protocol takes it): a
+  // parameter used only under another's value (server_lr under async_update server-lr) leaves its
+  // summary.csv cell empty otherwise, rather than showing a default that nothing reads.
+  bool (*applies)(const RunSpec&) = nullptr;
 
   bool taken_by(Protocol protocol) const {
     return (protocols & (1u << static_cast<unsigned>(protocol))) != 0;

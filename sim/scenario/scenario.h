@@ -140,8 +140,16 @@ enum class Chunking {
   kFixed,   // each worker walks its own contiguous part of the training set (no shuffle)
 };
 
+// What training.stop.patience counts (scenarios/README.md, "The stop rule").
+enum class PatienceUnit {
+  kEvaluations,  // global evaluations without a new best loss (the reference)
+  kRounds,       // rounds: n applied updates for n workers, one barrier for BSP
+  kSeconds,      // simulated seconds
+};
+
 struct StopSpec {
-  int patience = defaults::kPatience;  // aggregations without a new best global loss
+  int patience = defaults::kPatience;  // in patience_unit, without a new best global loss
+  PatienceUnit patience_unit = PatienceUnit::kEvaluations;
   engine::SimTime max_sim_time = engine::from_seconds(defaults::kMaxSimTimeS);
   // Caps updates applied by the PS (RunResult::updates, the paper's "iterations"), checked after
   // each aggregation: a BSP round may overshoot it (docs/glossary.md).

@@ -66,10 +66,10 @@ TEST_F(CompareSetup, ASweepDirectoryIsCheckedPointByPoint) {
   summary_in("sweep");
   put("sweep/points/0000/scenario.json", paper_with(R"("accounting": "released-code",)"));
   std::string capped = paper_with("");
-  const std::string stop = R"("stop": {"patience": 25})";
+  const std::string stop = R"("stop": {"patience": 25, "patience_unit": "evaluations"})";
   ASSERT_NE(capped.find(stop), std::string::npos);
   capped.replace(capped.find(stop), stop.size(),
-                 R"("stop": {"patience": 25, "max_iterations": 40})");
+                 R"("stop": {"patience": 25, "patience_unit": "evaluations", "max_iterations": 40})");
   put("sweep/points/0001/scenario.json", capped);
   const auto r = compare("sweep");
   ASSERT_EQ(r.status, 0) << r.output;

@@ -23,6 +23,23 @@ TEST(ComputeModel, FullSpeedTimeIsExact) {
   EXPECT_THROW(full_speed_seconds(spec, 1, 1), std::invalid_argument);
 }
 
+// An inference call (the PS's test-set evaluation) runs at inference_gflops plus its own
+// overhead; a profile without inference_gflops charges it at the training rate.
+TEST(ComputeModel, InferenceRunsAtItsOwnRateAndOverhead) {
+  ComputeSpec spec;
+  spec.gflops = 2.0;
+  spec.step_overhead_us = 500;
+  const TrainingJob eval{0, 0, 3e9, 1};
+  EXPECT_DOUBLE_EQ(full_speed_seconds(spec, eval), 1.5);  // unset: 3e9 / 2e9, no overhead
+  spec.inference_gflops = 30.0;
+  spec.eval_overhead_us = 20000;
+  EXPECT_DOUBLE_EQ(full_speed_seconds(spec, eval), 0.02 + 0.1);
+  // With training work in the same job, both parts add up.
+  EXPECT_DOUBLE_EQ(full_speed_seconds(spec, TrainingJob{4e9, 100, 3e9, 1}), 2.05 + 0.12);
+  EXPECT_THROW(full_speed_seconds(spec, TrainingJob{0, 0, -1, 1}), std::invalid_argument);
+  EXPECT_THROW(full_speed_seconds(spec, TrainingJob{0, 0, 1, -1}), std::invalid_argument);
+}
+
 TEST(ComputeJitter, ParametersGiveMeanOneAndTheCv) {
   const ComputeJitter j(0.04);
   // sigma^2 = ln(1.0016), mu = -sigma^2 / 2.

@@ -135,6 +135,28 @@ TEST(ProfileCatalog, GflopsFollowTheCalibrationFormula) {
   }
 }
 
+TEST(ProfileCatalog, InferenceGflopsFollowTheCalibrationFormula) {
+  // inference_gflops = cores x base GHz x 32 FLOP/cycle x 0.734 (the measured GEMM efficiency),
+  // rounded to 3 decimals; eval_overhead_us 20000 everywhere (notes, "Inference").
+  struct Row {
+    const char* name;
+    double cores, ghz;
+  };
+  const Row rows[] = {{"B1s", 0.5, 2.3},  {"B1ms", 0.5, 2.3}, {"B2s", 1, 2.3},
+                      {"B2ms", 1, 2.3},   {"DS1_v2", 1, 2.4}, {"DS2_v2", 2, 2.4},
+                      {"DS3_v2", 4, 2.4}, {"F2s_v2", 1, 2.7}, {"F4s_v2", 2, 2.7},
+                      {"F8s_v2", 4, 2.7}, {"D2s_v3", 1, 2.3}, {"D4s_v3", 2, 2.3}};
+  for (const auto& r : rows) {
+    const NodeProfile& p = *shipped().find(r.name);
+    EXPECT_NEAR(p.compute.inference_gflops, r.cores * r.ghz * 32 * 0.734, 0.0005 + 1e-12) << r.name;
+    EXPECT_EQ(p.compute.eval_overhead_us, 20000) << r.name;
+  }
+  // The paper's PS evaluates the MLP's 10,000 test images (2.1857 GFLOP) in one call: ~29.7 ms.
+  const TrainingJob eval{0, 0, 10000 * 218'570.0, 1};
+  EXPECT_NEAR(full_speed_seconds(shipped().find("DS3_v2")->compute, eval), 0.02 + 2.1857 / 225.485,
+              1e-6);
+}
+
 TEST(ProfileCatalog, FasterSizesAreFasterUnderTheModel) {
   auto t = [](const char* name) {
     const ReferenceJob& job = *shipped().reference_job();

@@ -15,6 +15,7 @@ namespace {
 RunMeasure measured() {
   return {.wall_s = 10,
           .evaluations = 5,
+          .progress = 5,
           .since_best = 3,
           .patience = 10,
           .updates = 100,
@@ -33,6 +34,18 @@ TEST(RunEta, LowerBoundIsTheEvaluationsPatienceLeavesAtTheMeanWallPerEvaluation)
   const auto eta = run_eta(measured());
   ASSERT_TRUE(eta.has_value());
   EXPECT_DOUBLE_EQ(eta->min_s, 2.0 * 7);  // 2 s per evaluation, 10 - 3 left
+  EXPECT_EQ(eta->min_by, EtaBound::kPatience);
+}
+
+// Patience in rounds or simulated seconds: what is left of it at the wall time per unit so far.
+TEST(RunEta, LowerBoundCountsPatienceInItsOwnUnit) {
+  RunMeasure m = measured();
+  m.progress = 40;  // 40 simulated seconds (or rounds) in 10 s of wall: 0.25 s each
+  m.since_best = 12.5;
+  m.patience = 20;
+  const auto eta = run_eta(m);
+  ASSERT_TRUE(eta.has_value());
+  EXPECT_DOUBLE_EQ(eta->min_s, 0.25 * 7.5);
   EXPECT_EQ(eta->min_by, EtaBound::kPatience);
 }
 

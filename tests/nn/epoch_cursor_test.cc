@@ -13,12 +13,6 @@
 namespace hermes::nn {
 namespace {
 
-std::vector<std::uint32_t> iota(std::size_t n) {
-  std::vector<std::uint32_t> v(n);
-  std::iota(v.begin(), v.end(), 0u);
-  return v;
-}
-
 bool same_bits(std::span<const float> a, std::span<const float> b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size_bytes()) == 0;
 }
@@ -26,7 +20,7 @@ bool same_bits(std::span<const float> a, std::span<const float> b) {
 TEST(EpochCursor, PiecesOfAnyLengthAreTrainEpochsBitForBit) {
   // 45 samples at batch 16: batches of 16, 16, 13 per epoch, 3 epochs, reshuffled each epoch.
   const data::Dataset ds = testing::blobs(1, 4, 4, 3, 45, 0.3, 2);
-  const auto idx = iota(ds.size());
+  const auto idx = testing::iota(ds.size());
   const ModelSpec spec = mlp_spec({1, 4, 4}, 3);
   Model whole = make_model(spec, 5);
   std::vector<float> whole_sum(whole.num_params(), 0.0f);
@@ -56,7 +50,7 @@ TEST(EpochCursor, PiecesOfAnyLengthAreTrainEpochsBitForBit) {
 
 TEST(EpochCursor, CountsTheSamplesOfTheStepsAhead) {
   // 20 samples at batch 16, 2 epochs: steps of 16, 4, 16, 4.
-  const EpochCursor pass(iota(20), 2, 16);
+  const EpochCursor pass(testing::iota(20), 2, 16);
   EXPECT_EQ(pass.total_steps(), 4);
   EXPECT_EQ(pass.samples_in_next(1), 16);
   EXPECT_EQ(pass.samples_in_next(2), 20);

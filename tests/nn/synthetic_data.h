@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <numeric>
+#include <vector>
 
 #include "base/random.h"
 #include "models/data/dataset.h"
@@ -62,6 +64,13 @@ inline data::Dataset quadrant_images(int channels, int size, int samples, std::u
     }
   }
   return ds;
+}
+
+// Sample indices 0 .. n-1: a whole dataset in file order.
+inline std::vector<std::uint32_t> iota(std::size_t n) {
+  std::vector<std::uint32_t> v(n);
+  std::iota(v.begin(), v.end(), 0u);
+  return v;
 }
 
 }  // namespace hermes::nn::testing

@@ -14,16 +14,10 @@
 namespace hermes::nn {
 namespace {
 
-std::vector<std::uint32_t> iota(std::size_t n) {
-  std::vector<std::uint32_t> v(n);
-  std::iota(v.begin(), v.end(), 0u);
-  return v;
-}
-
 TEST(Train, SgdOnBlobsReducesLossTenfold) {
   const data::Dataset ds = testing::blobs(1, 4, 4, 3, 300, 0.15, 1);
   Model m = make_model(mlp_spec({1, 4, 4}, 3), 1);
-  const auto idx = iota(ds.size());
+  const auto idx = testing::iota(ds.size());
   const EvalStats before = evaluate(m, ds);
   EXPECT_NEAR(before.loss, std::log(3.0), 0.3);  // near chance at init
   const TrainStats ts = train_epochs(m, ds, idx, 5, 16, 0.1f);
@@ -42,7 +36,7 @@ TEST(Train, CnnLearnsWhereTheSquareIs) {
   Model m = make_model(cnn_spec({2, 12, 12}, 4), 3);
   const double before = evaluate(m, test).loss;
   EXPECT_NEAR(before, std::log(4.0), 0.1);
-  train_epochs(m, train, iota(train.size()), 4, 16, 0.1f);
+  train_epochs(m, train, testing::iota(train.size()), 4, 16, 0.1f);
   const EvalStats after = evaluate(m, test);
   EXPECT_LT(after.loss, 0.2 * before);  // measured: 1.43 -> 0.08
   EXPECT_GT(after.accuracy, 0.95);
@@ -54,7 +48,7 @@ TEST(Train, LastPartialBatchIsASmallerStep) {
   const ModelSpec spec = mlp_spec({1, 3, 3}, 3);
   Model a = make_model(spec, 9);
   Model b = a;
-  const TrainStats ts = train_epochs(a, ds, iota(20), 1, 16, 0.1f);
+  const TrainStats ts = train_epochs(a, ds, testing::iota(20), 1, 16, 0.1f);
   EXPECT_EQ(ts.steps, 2);
   b.reserve_batch(16);
   double loss = 0.0;
@@ -76,7 +70,7 @@ TEST(Train, IndexOrderAndShuffleAreDeterministic) {
     train_epochs(m, ds, idx, 2, 8, 0.1f, rng);
     return std::vector<float>(m.params().begin(), m.params().end());
   };
-  std::vector<std::uint32_t> fwd = iota(64), rev(fwd.rbegin(), fwd.rend());
+  std::vector<std::uint32_t> fwd = testing::iota(64), rev(fwd.rbegin(), fwd.rend());
   EXPECT_EQ(run(fwd, nullptr), run(fwd, nullptr));
   EXPECT_NE(run(fwd, nullptr), run(rev, nullptr));  // the given order is used
   RandomStream s1(3, 0), s2(3, 0), s3(4, 0);
@@ -96,7 +90,7 @@ TEST(Train, GradSumIsTheSumOfStepGradients) {
   const std::vector<float> w0(m.params().begin(), m.params().end());
   std::vector<float> sum(m.num_params(), 0.0f);
   const float lr = 0.05f;
-  train_epochs(m, ds, iota(50), 3, 16, lr, nullptr, sum);
+  train_epochs(m, ds, testing::iota(50), 3, 16, lr, nullptr, sum);
   // Plain SGD: w1 = w0 - lr * sum of gradients.
   double max_sum = 0.0;
   for (float v : sum) max_sum = std::max(max_sum, double(std::abs(v)));
@@ -105,7 +99,8 @@ TEST(Train, GradSumIsTheSumOfStepGradients) {
     EXPECT_NEAR((w0[i] - m.params()[i]) / lr, sum[i], 1e-3 * std::max(1.0, max_sum)) << i;
   }
   std::vector<float> wrong(3);
-  EXPECT_THROW(train_epochs(m, ds, iota(50), 1, 16, lr, nullptr, wrong), std::invalid_argument);
+  EXPECT_THROW(train_epochs(m, ds, testing::iota(50), 1, 16, lr, nullptr, wrong),
+               std::invalid_argument);
 }
 
 TEST(Train, RejectsBadArguments) {
@@ -113,9 +108,9 @@ TEST(Train, RejectsBadArguments) {
   Model m(mlp_spec({1, 3, 3}, 3));
   const std::vector<std::uint32_t> bad = {0, 10};
   EXPECT_THROW(train_epochs(m, ds, bad, 1, 4, 0.1f), std::invalid_argument);
-  EXPECT_THROW(train_epochs(m, ds, iota(10), 1, 0, 0.1f), std::invalid_argument);
+  EXPECT_THROW(train_epochs(m, ds, testing::iota(10), 1, 0, 0.1f), std::invalid_argument);
   Model other(mlp_spec({1, 4, 4}, 3));
-  EXPECT_THROW(train_epochs(other, ds, iota(10), 1, 4, 0.1f), std::invalid_argument);
+  EXPECT_THROW(train_epochs(other, ds, testing::iota(10), 1, 4, 0.1f), std::invalid_argument);
   EXPECT_EQ(train_epochs(m, ds, {}, 3, 4, 0.1f).steps, 0);
 }
 

@@ -96,8 +96,17 @@ TEST_F(SummaryColumns, EveryParameterHasItsColumnEmptyWhereNotTaken) {
             "async_update,server_lr,update_unit,steps_per_update,evaluate_every,alpha,beta,lambda,"
             "window,variant,gup,loss_weighting");
   const std::string row = text.substr(text.find('\n') + 1);
-  // Run name (empty here), protocol, the sixteen parameter cells, then the seed.
-  EXPECT_EQ(row.rfind(",ssp,false,125,,,add,0,chunk,1,1,,,,,,,,", 0), 0u) << row;
+  // Run name (empty here), protocol, the sixteen parameter cells, then the seed. server_lr and
+  // steps_per_update are empty too: they apply only under server-lr and steps (RunParam::applies).
+  EXPECT_EQ(row.rfind(",ssp,false,125,,,add,,chunk,,1,,,,,,,,", 0), 0u) << row;
+  ssp.async_update = scenario::AsyncUpdate::kServerLr;
+  ssp.server_lr = 0.05;
+  ssp.update_unit = scenario::UpdateUnit::kSteps;
+  ssp.steps_per_update = 4;
+  std::ostringstream applied;
+  write_summary_csv(applied, sc, {FinishedRun{&ssp, RunResult{}}});
+  const std::string row2 = applied.str().substr(applied.str().find('\n') + 1);
+  EXPECT_EQ(row2.rfind(",ssp,false,125,,,server-lr,0.05,steps,4,1,,,,,,,,", 0), 0u) << row2;
 }
 
 }  // namespace

@@ -66,6 +66,22 @@ TEST(StopRule, ReportedAccuracyIsTheAccuracyAtTheBestLoss) {
   EXPECT_DOUBLE_EQ(rule.accuracy_at_best(), 0.70);
 }
 
+// Patience in another unit (training.stop.patience_unit): the rule stops when the position is
+// the threshold past the best evaluation's position, whatever number of evaluations that is.
+TEST(StopRule, WithPositionsPatienceCountsThePositionSinceTheBest) {
+  StopRule rule(24);  // e.g. 2 rounds of 12 updates
+  EXPECT_FALSE(rule.observe(1.0, 0.5, 3));
+  EXPECT_FALSE(rule.observe(1.2, 0.5, 20));  // 17 past the best
+  EXPECT_EQ(rule.since_best_position(), 17);
+  EXPECT_EQ(rule.since_best(), 1);
+  EXPECT_FALSE(rule.observe(1.1, 0.5, 26));  // 23: one short
+  EXPECT_FALSE(rule.observe(0.9, 0.6, 40));  // a best: counts from 40
+  EXPECT_EQ(rule.since_best_position(), 0);
+  EXPECT_FALSE(rule.observe(1.3, 0.6, 63));
+  EXPECT_TRUE(rule.observe(1.3, 0.6, 64));  // exactly 24
+  EXPECT_EQ(rule.since_best(), 2);
+}
+
 // --- In runs -----------------------------------------------------------------------------------
 
 scenario::Scenario three_workers(const std::string& run, int patience, double lr = 0.1) {
@@ -151,6 +167,53 @@ TEST(StopRuleInRuns, AspEvaluatesOncePerUpdateAndStopsAfterPatienceUpdatesWithou
     EXPECT_EQ(r.global[k].updates, static_cast<std::int64_t>(k + 1)) << k;
   }
   EXPECT_EQ(r.updates, r.aggregations);
+}
+
+// Patience in rounds: n updates for ASP. Evaluated after every update, ASP with patience 2
+// rounds of 3 workers stops at the evaluation 6 updates past the best one, not 2.
+TEST(StopRuleInRuns, PatienceInRoundsCountsNUpdatesForAsynchronousProtocols) {
+  const int patience = 2;
+  auto sc = three_workers(R"({"name": "asp", "protocol": "asp"})", patience);
+  sc.training.stop.patience_unit = scenario::PatienceUnit::kRounds;
+  const RunResult r = run_protocol(sc, sc.runs[0], blocks());
+  ASSERT_EQ(r.stop_reason, StopReason::kPatience);
+  const Replayed by_rounds = replay(r.global, 3 * patience);  // one evaluation per update
+  ASSERT_TRUE(by_rounds.stop.has_value());
+  EXPECT_EQ(*by_rounds.stop, r.global.size() - 1);
+  EXPECT_EQ(r.best_loss, by_rounds.best_loss);
+  EXPECT_DOUBLE_EQ(r.patience_since_best, patience);
+}
+
+// For BSP a round is a barrier: patience in rounds is patience in evaluations, the same run.
+TEST(StopRuleInRuns, PatienceInRoundsIsBarriersForBsp) {
+  auto sc = three_workers(R"({"name": "bsp", "protocol": "bsp"})", 2, 0.9);
+  const RunResult by_evaluations = run_protocol(sc, sc.runs[0], blocks());
+  sc.training.stop.patience_unit = scenario::PatienceUnit::kRounds;
+  const RunResult by_rounds = run_protocol(sc, sc.runs[0], blocks());
+  EXPECT_EQ(by_rounds.stop_reason, StopReason::kPatience);
+  EXPECT_EQ(by_rounds.global.size(), by_evaluations.global.size());
+  EXPECT_EQ(by_rounds.sim_time, by_evaluations.sim_time);
+}
+
+// Patience in simulated seconds: the run stops at the first evaluation at least that long after
+// the best one, and not before.
+TEST(StopRuleInRuns, PatienceInSecondsCountsSimulatedTimeSinceTheBest) {
+  const int patience = 1;
+  auto sc = three_workers(R"({"name": "asp", "protocol": "asp"})", patience, 0.9);
+  sc.training.stop.patience_unit = scenario::PatienceUnit::kSeconds;
+  const RunResult r = run_protocol(sc, sc.runs[0], blocks());
+  ASSERT_EQ(r.stop_reason, StopReason::kPatience);
+  engine::SimTime best_at{};
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k + 1 < r.global.size(); ++k) {
+    if (r.global[k].loss <= best) {
+      best = r.global[k].loss;
+      best_at = r.global[k].time;
+    }
+    EXPECT_LT(r.global[k].time - best_at, engine::from_seconds(patience)) << k;
+  }
+  EXPECT_GE(r.global.back().time - best_at, engine::from_seconds(patience));
+  EXPECT_GT(r.global.back().loss, best);
 }
 
 // training.stop.max_sim_time bounds every run (a run whose stop rule never fires, e.g. Hermes

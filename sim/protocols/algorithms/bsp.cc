@@ -44,6 +44,8 @@ class Bsp final : public ProtocolRun {
     open_round();
   }
 
+  bool rounds_are_barriers() const override { return true; }
+
   void restart() override {
     round_.open = false;  // its timeout died with the PS (schedule_in)
     start();
@@ -107,6 +109,7 @@ class Bsp final : public ProtocolRun {
       nn::axpy(1.0f / static_cast<float>(k), round_sum_, global_model().params());
       std::fill(round_sum_.begin(), round_sum_.end(), 0.0f);
       count_applied(static_cast<std::int64_t>(k));
+      count_barrier();
       if (evaluation_due(static_cast<std::int64_t>(k))) {
         evaluate_global(-1, [this] { open_round(); });
       } else {

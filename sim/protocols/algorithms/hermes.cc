@@ -101,12 +101,15 @@ class Hermes final : public ProtocolRun {
     auto sent = reference() ? buffers().copy_of(grad_sums_[w]) : progress(w);
     push_update(w, *sent, [this, w, sent, inc = incarnation(w)] {
       // Loss weighting evaluates the candidate on the test set: a second evaluation per update.
-      const double flops =
-          aggregation_flops(2) + (params_.loss_weighting ? test_eval_flops() : 0.0);
+      cluster::TrainingJob job{aggregation_flops(2), 0};
+      if (params_.loss_weighting) {
+        job.inference_flops = test_eval_flops();
+        job.inference_calls = 1;
+      }
       // The new model goes back at once, or after its global evaluation as the released code's
       // master does (transfers.model_after_evaluation).
       const bool after = scenario().transfers.model_after_evaluation;
-      ps_job(flops, 0, [this, w, sent, after, inc] {
+      ps_job(SpanKind::kAggregate, job, [this, w, sent, after, inc] {
         aggregate(*sent);
         count_applied(1);
         if (!after) pull_then_begin(w, inc);

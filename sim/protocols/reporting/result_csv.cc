@@ -20,10 +20,11 @@ namespace {
 std::string num(double v) { return format_fixed(v, 6); }
 
 // The cell of `key` in the parameter columns: the run's value (numbers rounded to 6 decimals, then
-// canonical like every params text), or "" when its protocol does not take the parameter.
+// canonical like every params text), or "" when its protocol does not take the parameter or it
+// does not apply to the run (RunParam::applies).
 std::string param_cell(const scenario::RunSpec& r, std::string_view key) {
   const scenario::RunParam* p = scenario::param_of(r.protocol, key);
-  if (p == nullptr) return "";
+  if (p == nullptr || (p->applies != nullptr && !p->applies(r))) return "";
   return metrics::canonical_value(scenario::param_text(*p, p->value(r), num));
 }
 

@@ -26,8 +26,9 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
           nn::make_model(nn::model_spec(scenario.model.name, *data.train), init_seed(scenario))),
       eval_model_(global_),
       buffers_(global_.num_params()),
-      stop_rule_(scenario.training.stop.patience, scenario.training.stop.reported_accuracy ==
-                                                      scenario::ReportedAccuracy::kBestLoss) {
+      stop_rule_(
+          patience_threshold(scenario.training.stop, ctx_.worker_count()),
+          scenario.training.stop.reported_accuracy == scenario::ReportedAccuracy::kBestLoss) {
   ctx_.pool = &inline_pool_;
   cost_ = model_cost(global_);
   const auto& t = scenario.training;
@@ -271,11 +272,12 @@ void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
                       });
 }
 
-void ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
+void ProtocolRun::ps_job(SpanKind kind, const cluster::TrainingJob& job,
                          std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
   const engine::SimTime start = ps.next_start();
-  ps.start({flops, steps}, [this, kind, start, flops, done = std::move(done)] {
+  const double flops = job.flops + job.inference_flops;
+  ps.start(job, [this, kind, start, flops, done = std::move(done)] {
     trace_span(RunContext::kPs, kind, start, {.flops = flops});
     if (!finished_) done();
   });
@@ -284,6 +286,37 @@ void ProtocolRun::ps_job(SpanKind kind, double flops, std::int64_t steps,
 std::optional<double> ProtocolRun::last_global_loss() const {
   if (result_.global.empty()) return std::nullopt;
   return result_.global.back().loss;
+}
+
+std::int64_t ProtocolRun::patience_threshold(const scenario::StopSpec& stop, std::size_t n) {
+  const std::int64_t patience = stop.patience;
+  switch (stop.patience_unit) {
+    case scenario::PatienceUnit::kEvaluations:
+      return patience;
+    case scenario::PatienceUnit::kRounds:
+      return patience * static_cast<std::int64_t>(n);  // round_position_ counts 1/n rounds
+    case scenario::PatienceUnit::kSeconds:
+      return patience * 1'000'000'000;  // ns; patience < 2^31, so < 2.2e18
+  }
+  return patience;
+}
+
+std::optional<std::int64_t> ProtocolRun::patience_position() const {
+  switch (ctx_.scenario.training.stop.patience_unit) {
+    case scenario::PatienceUnit::kEvaluations:
+      return std::nullopt;  // the stop rule counts its evaluations
+    case scenario::PatienceUnit::kRounds:
+      return round_position_;
+    case scenario::PatienceUnit::kSeconds:
+      return now().ns();
+  }
+  return std::nullopt;
+}
+
+double ProtocolRun::patience_in_units(std::int64_t position) const {
+  const auto& stop = ctx_.scenario.training.stop;
+  return static_cast<double>(position) * stop.patience /
+         static_cast<double>(stop_rule_.threshold());
 }
 
 double ProtocolRun::test_eval_flops() const {
@@ -312,7 +345,7 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
       if (!finished_ && ps == ps_incarnation_) start_global_eval(*end);
     });
   }
-  ps_job(SpanKind::kEvaluate, test_eval_flops(), 0, [this, worker, then = std::move(then)] {
+  ps_job(SpanKind::kEvaluate, test_eval_job(), [this, worker, then = std::move(then)] {
     const nn::EvalStats eval = global_eval_result();
     ++result_.aggregations;
     result_.global.push_back({ctx_.sim.now(), result_.updates, worker, eval.loss, eval.accuracy});
@@ -325,8 +358,11 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
     if (target && !result_.time_to_target && eval.accuracy >= *target) {
       result_.time_to_target = ctx_.sim.now();
     }
-    const bool stop = stop_rule_.observe(eval.loss, eval.accuracy);
+    const bool stop = stop_rule_.observe(eval.loss, eval.accuracy, patience_position());
     result_.evaluations_since_best = stop_rule_.since_best();
+    result_.patience_since_best = patience_in_units(stop_rule_.since_best_position());
+    result_.patience_progress = patience_in_units(
+        patience_position().value_or(static_cast<std::int64_t>(result_.global.size())));
     if (stop_rule_.last_improved()) {
       result_.best_loss = stop_rule_.best_loss();
       result_.accuracy_at_best = stop_rule_.accuracy_at_best();

@@ -145,7 +145,10 @@ class ProtocolRun {
   void ps_job(double flops, std::int64_t steps, std::function<void()> done) {
     ps_job(SpanKind::kAggregate, flops, steps, std::move(done));
   }
-  void ps_job(SpanKind kind, double flops, std::int64_t steps, std::function<void()> done);
+  void ps_job(SpanKind kind, double flops, std::int64_t steps, std::function<void()> done) {
+    ps_job(kind, cluster::TrainingJob{flops, steps}, std::move(done));
+  }
+  void ps_job(SpanKind kind, const cluster::TrainingJob& job, std::function<void()> done);
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
   // The same as the answer to a push of worker w's incarnation `pushed_by` (incarnation(w) when
@@ -188,7 +191,13 @@ class ProtocolRun {
   void count_applied(std::int64_t updates) {
     result_.updates += updates;
     unapplied_ -= updates;
+    if (!rounds_are_barriers()) round_position_ += updates;
   }
+  // A round, for training.stop.patience_unit "rounds": n applied updates (n workers), unless the
+  // protocol's rounds are barriers (BSP), which then calls count_barrier() at each one, whatever
+  // number of updates it aggregated (fewer under churn or a barrier timeout).
+  virtual bool rounds_are_barriers() const { return false; }
+  void count_barrier() { round_position_ += static_cast<std::int64_t>(worker_count()); }
   // The factor an asynchronous baseline applies an arriving update with (RunSpec::async_update,
   // the server step): 1, 1/n for n workers, or server_lr / lr (the update is -lr x the sum of its
   // mini-batch gradients, so this applies -server_lr x that sum).
@@ -213,10 +222,20 @@ class ProtocolRun {
     return true;
   }
 
+  // The stop rule in training.stop.patience_unit: its threshold in the rule's integer unit, the
+  // run's position in that unit (nullopt: evaluations, which the rule counts itself), and a
+  // position converted back to the unit (for the progress line's ETA).
+  static std::int64_t patience_threshold(const scenario::StopSpec& stop, std::size_t n);
+  std::optional<std::int64_t> patience_position() const;
+  double patience_in_units(std::int64_t position) const;
+
   // Loss of the latest global evaluation; nullopt before the first.
   std::optional<double> last_global_loss() const;
   // FLOPs of one evaluation of a model on the whole test set (the PS's job per evaluation).
   double test_eval_flops() const;
+  // The PS job of one such evaluation: one inference call over the whole test set (the released
+  // code evaluates with a single model(x_test)), at the PS profile's inference rate.
+  cluster::TrainingJob test_eval_job() const { return {0, 0, test_eval_flops(), 1}; }
   // Evaluates `model` on the test set now, as PS math (counted in RunResult::eval_flops).
   nn::EvalStats evaluate_on_ps(nn::Model& model);
   parallel::ThreadPool& pool() { return *ctx_.pool; }
@@ -322,6 +341,9 @@ class ProtocolRun {
   const scenario::OutageSpec* ps_outage_ = nullptr;  // while the PS is down
   std::optional<Checkpoint> checkpoint_;             // kept only in runs with PS outages
   std::int64_t unapplied_ = 0;
+  // Rounds done, in 1/n of a round (count_applied, count_barrier): never set back, not even by a
+  // PS restored from a checkpoint, so that patience in rounds counts the time spent.
+  std::int64_t round_position_ = 0;
   std::int64_t since_evaluation_ = 0;  // evaluation_due()'s count
 };
 

@@ -9,6 +9,7 @@
 
 #include "base/file_read.h"
 #include "base/number_text.h"
+#include "sim/cluster/compute_model.h"
 #include "sim/config/json_pointer.h"
 #include "sim/protocols/skeleton/workload.h"
 
@@ -101,19 +102,24 @@ std::string source_path(const scenario::Scenario& sc, const scenario::NodeSpec& 
   return base + "/profile";
 }
 
-void check_compute(const scenario::Scenario& sc, const scenario::NodeSpec& node, double flops,
-                   std::int64_t steps, const std::string& job, Diagnostics& diags) {
+void check_compute(const scenario::Scenario& sc, const scenario::NodeSpec& node,
+                   const cluster::TrainingJob& work, const std::string& job, Diagnostics& diags) {
   const cluster::ComputeSpec& c = node.profile.compute;
-  const double full =
-      static_cast<double>(steps) * c.step_overhead_us * 1e-6 + flops / (c.gflops * 1e9);
+  const double flops = work.flops + work.inference_flops;
+  const std::int64_t steps = work.steps;
+  const double full = cluster::full_speed_seconds(c, work);
   const double worst = full * max_jitter(c.jitter_cv) * throttle(node.profile);
   if (std::isfinite(worst) && worst <= kMaxDurationSeconds) return;
   diags.error(source_path(sc, node, "compute"),
               job + " takes up to " + format_significant(worst, 3) + " simulated seconds on " +
                   node.profile.name + " (" + format_significant(flops, 3) + " FLOP and " +
                   std::to_string(steps) + " steps at gflops " + format_number(c.gflops) +
-                  ", step_overhead_us " + format_number(c.step_overhead_us) + ", jitter up to x" +
-                  format_significant(max_jitter(c.jitter_cv), 3) +
+                  ", step_overhead_us " + format_number(c.step_overhead_us) +
+                  (work.inference_calls > 0
+                       ? ", inference at " + format_number(cluster::inference_rate_gflops(c)) +
+                             " GFLOP/s, eval_overhead_us " + format_number(c.eval_overhead_us)
+                       : std::string()) +
+                  ", jitter up to x" + format_significant(max_jitter(c.jitter_cv), 3) +
                   (node.profile.burst
                        ? ", x" + format_significant(throttle(node.profile), 3) + " at its baseline"
                        : std::string()) +
@@ -149,12 +155,14 @@ void check_durations(const scenario::Scenario& sc, Diagnostics& diags) {
     if (!seen.insert(node.group).second) continue;
     if (node.is_ps()) {
       if (protocols) {
-        const double flops = kTestSamples * cost.flops_forward_per_sample +
-                             2.0 * workers * static_cast<double>(cost.params);
-        check_compute(sc, node, flops, 0, "a PS job (evaluation and aggregation)", diags);
+        // An evaluation and an aggregation of every worker's update, as one job: longer than
+        // any one PS job is.
+        const cluster::TrainingJob ps_work{2.0 * workers * static_cast<double>(cost.params), 0,
+                                           kTestSamples * cost.flops_forward_per_sample, 1};
+        check_compute(sc, node, ps_work, "a PS job (evaluation and aggregation)", diags);
       }
     } else {
-      check_compute(sc, node, work.flops, work.steps, job, diags);
+      check_compute(sc, node, {work.flops, work.steps}, job, diags);
     }
     if (sc.network.topology != "custom") {
       check_transfer(source_path(sc, node, "nic_mbps"),

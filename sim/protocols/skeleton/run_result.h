@@ -169,8 +169,12 @@ struct RunResult {
   std::vector<WorkerActivity> activity;        // per worker: demo runs only
   std::vector<engine::SimTime> billed_time;    // per host, PS first: time the node was allocated
   int evaluations_since_best = 0;              // for the progress line's ETA
-  double bytes = 0;                            // over the network
-  std::uint64_t events = 0;                    // simulator events processed
+  // The same in training.stop.patience_unit, and the run's progress in that unit so far
+  // (evaluations, rounds or simulated seconds), also for the ETA.
+  double patience_since_best = 0;
+  double patience_progress = 0;
+  double bytes = 0;          // over the network
+  std::uint64_t events = 0;  // simulator events processed
   // FLOPs of the math done, as the simulator charges them: worker iterations that began computing
   // (training + local evaluation; those the stop cut short included: their math runs too) and
   // completed PS test-set evaluations.
