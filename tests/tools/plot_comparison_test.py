@@ -119,7 +119,43 @@ class StatusAndSpeedup(unittest.TestCase):
         fig = comparison.draw(doc)
         self.addCleanup(comparison.plt.close, fig)
         self.assertEqual(len(panel(fig, "Accuracy").containers), 1)
-        self.assertIn("no paper table for dataset cifar10", fig._suptitle.get_text())
+        self.assertIn("This simulation (no paper table for dataset cifar10)",
+                      fig._suptitle.get_text())
+
+
+class PaperRowsNoRunMatched(unittest.TestCase):
+    """A run of two configurations (README step 4) beside the paper's seven rows: compare lists
+    the five it did not simulate with `sim: null` (docs/compare-json.md); they are drawn as the
+    paper's bar with "not simulated" in place of ours, and named above the panels."""
+
+    def setUp(self):
+        paper = fx.paper_rows()
+        configs = [fx.configuration("BSP", "bsp", [("bsp", "ok", "patience")], speedup=1.0,
+                                    paper=paper[0])]
+        for row in paper[1:]:
+            configs.append(dict(fx.configuration(row["framework"], row["protocol"], []),
+                                runs=[], sim=None, paper=row))
+        self.doc = fx.document(configs)
+
+    def test_they_are_accepted_and_drawn_as_not_simulated(self):
+        compare_json.check_document(self.doc, "doc")
+        fig = comparison.draw(self.doc)
+        self.addCleanup(comparison.plt.close, fig)
+        ax = panel(fig, "Accuracy")
+        sim = ax.containers[0].datavalues
+        self.assertEqual(sim[0], 97.0)
+        self.assertTrue(all(v != v for v in sim[1:]))  # NaN: no bar
+        self.assertEqual(list(ax.containers[1].datavalues), [r["accuracy_pct"]
+                                                              for r in fx.paper_rows()])
+        texts = [t.get_text() for t in ax.texts]
+        self.assertEqual(texts.count("not simulated"), len(fx.paper_rows()) - 1)
+        self.assertIn("not simulated (paper only): ASP", fig._suptitle.get_text())
+
+    def test_a_null_sim_with_runs_is_still_an_error(self):
+        self.doc["configurations"][1]["runs"] = self.doc["configurations"][0]["runs"]
+        with self.assertRaisesRegex(PlotError, "/configurations/1/sim is null, but only a paper "
+                                               "row no run matched"):
+            compare_json.check_document(self.doc, "doc")
 
 
 class FindsHermesSim(fx.TempDirTest):

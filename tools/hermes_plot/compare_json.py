@@ -71,7 +71,7 @@ _TOP = (("reference", (str, type(None))), ("dataset", (str, type(None))), ("setu
         ("warnings", list), ("configurations", list), ("headlines", list))
 _SETUP = (("differences", list),)
 _DIFFERENCE = (("pointer", str),)
-_CONFIG = (("label", str), ("protocol", str), ("runs", list), ("sim", dict),
+_CONFIG = (("label", str), ("protocol", str), ("runs", list), ("sim", (dict, type(None))),
            ("speedup_withheld", (str, type(None))), ("paper", (dict, type(None))))
 _RUN = (("run", str), ("status", str), ("stop_reason", str))
 _METRICS = ("iterations", "training_time_min", "wi_avg", "accuracy_pct", "api_calls_m")
@@ -114,6 +114,14 @@ def check_document(doc, source):
         _check(c, _CONFIG, where, source)
         for k, r in enumerate(c["runs"]):
             _check(r, _RUN, "%s/runs/%d" % (where, k), source)
+        if c["sim"] is None:
+            # A paper row no run matched (docs/compare-json.md): drawn as "not simulated".
+            if c["runs"] or c["paper"] is None:
+                raise PlotError("%s: %s/sim is null, but only a paper row no run matched may have "
+                                "no simulated values (it has %d runs and %s paper row)"
+                                % (source, where, len(c["runs"]),
+                                   "no" if c["paper"] is None else "a"))
+            continue
         _check(c["sim"], tuple((m, dict) for m in _METRICS), where + "/sim", source)
         for m in _METRICS:
             _check(c["sim"][m], _STAT, "%s/sim/%s" % (where, m), source)

@@ -68,6 +68,8 @@ def status_tag(runs):
 
 def _sim_value(config, key):
     """(mean, minus, plus) of a metric, NaN when it is missing or withheld."""
+    if config["sim"] is None:  # a paper row no run matched
+        return float("nan"), 0.0, 0.0
     stat = config["sim"].get(key)
     if stat is None or (key == "speedup_vs_bsp" and config["speedup_withheld"] is not None):
         return float("nan"), 0.0, 0.0
@@ -127,6 +129,10 @@ def _panel(ax, configs, metric, width, has_paper):
                      edgecolor=PAPER_EDGE, hatch="//", lw=0.5)
         ax.bar_label(ref, labels=["" if v != v else fmt % v for v in paper], fontsize=6.5,
                      padding=2)
+    for x, c in zip(at, configs):
+        if c["sim"] is None:
+            ax.text(x, 0.03, "not simulated", transform=ax.get_xaxis_transform(),
+                    rotation=90, ha="center", va="bottom", fontsize=6.5, color="0.35")
     if key == "speedup_vs_bsp":
         for x, c in zip(at, configs):
             if c["speedup_withheld"] is not None:
@@ -168,7 +174,7 @@ def _legend(ax, configs, has_paper):
 
 
 def _seed_text(configs):
-    seeds = sorted({len(c["runs"]) for c in configs})
+    seeds = sorted({len(c["runs"]) for c in configs if c["runs"]})
     if seeds == [1]:
         return "one run each"
     return "mean of %s runs (seeds), bar: min-max" % "/".join(str(s) for s in seeds)
@@ -193,10 +199,13 @@ def draw(doc):
         ax.set_xticks(range(len(configs)), labels, fontsize=LABEL_FONT)
     _legend(axes.flat[0], configs, has_paper)
     if doc["reference"] is None:
-        against = "no paper table for dataset %s" % (doc["dataset"] or "?")
+        against = "(no paper table for dataset %s)" % (doc["dataset"] or "?")
     else:
         against = "beside the paper (time: paper wall-clock, ours simulated)"
+    missing = [c["label"] for c in configs if c["sim"] is None]
     title = "This simulation %s; %s" % (against, _seed_text(configs))
+    if missing:
+        title += "\nnot simulated (paper only): " + ", ".join(missing)
     warning = compare_json.setup_warning(doc)
     if warning:
         # Wrapped to the figure's width: about 11 characters of 10 pt text per inch.
