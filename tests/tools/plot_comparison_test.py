@@ -158,6 +158,22 @@ class PaperRowsNoRunMatched(unittest.TestCase):
             compare_json.check_document(self.doc, "doc")
 
 
+class PaperReadyFiles(fx.TempDirTest):
+    """PDFs embed TrueType (Type 42) fonts, never Type 3; SVGs keep text as <text> elements."""
+
+    def test_pdf_fonts_are_truetype_and_svg_text_is_text(self):
+        for fmt in ("pdf", "svg"):
+            path = comparison.comparison(fx.paper_document(), self.dir, fmt)
+            with open(path, "rb") as f:
+                data = f.read()
+            if fmt == "pdf":
+                self.assertNotIn(b"/Type3", data)
+                self.assertTrue(b"/TrueType" in data or b"/CIDFontType2" in data)
+            else:
+                self.assertIn(b"<text", data)
+                self.assertIn(b"Hermes' best speedup vs BSP", data)
+
+
 class FindsHermesSim(fx.TempDirTest):
     def setUp(self):
         super().setUp()

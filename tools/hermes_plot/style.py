@@ -30,6 +30,12 @@ plt.rcParams.update({
     # SVG element ids are hashes salted with a random value unless fixed: the same data must give
     # the same bytes.
     "svg.hashsalt": "hermes-sim",
+    # Paper-ready files: TrueType (Type 42) fonts in PDF and PostScript, which ACM TAPS and IEEE
+    # PDF eXpress accept (Type 3, matplotlib's default, they reject or flag), and SVG text kept as
+    # text (selectable, editable, searchable) instead of paths.
+    "pdf.fonttype": 42,
+    "ps.fonttype": 42,
+    "svg.fonttype": "none",
 })
 
 # Metadata a format would stamp with the date or the matplotlib version, left out (None) for
