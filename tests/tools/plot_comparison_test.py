@@ -196,6 +196,16 @@ class FindsHermesSim(fx.TempDirTest):
         self.assertEqual(self.find(None, ""), p["path"])  # an empty variable is unset
         self.assertEqual(self.find(path=False), p["repo"])
 
+    def test_the_installed_sibling_comes_before_path(self):
+        sibling = fx.fake_hermes_sim(os.path.join(self.dir, "bin"), fx.paper_document())
+        environ = {"PATH": os.path.dirname(self.places["path"]), "HERMES_PLOT_SIBLING": sibling}
+        self.assertEqual(compare_json.find_hermes_sim(None, environ), sibling)
+        environ["HERMES_SIM"] = self.places["env"]
+        self.assertEqual(compare_json.find_hermes_sim(None, environ), self.places["env"])
+        environ = {"PATH": os.path.dirname(self.places["path"]),
+                   "HERMES_PLOT_SIBLING": os.path.join(self.dir, "gone")}
+        self.assertEqual(compare_json.find_hermes_sim(None, environ), self.places["path"])
+
     def test_an_explicit_choice_that_is_missing_is_an_error_not_a_fallback(self):
         missing = os.path.join(self.dir, "nope")
         with self.assertRaisesRegex(PlotError, "--hermes-sim .*nope: no executable file"):
@@ -217,6 +227,21 @@ class RunsCompare(fx.TempDirTest):
         super().setUp()
         self.run = os.path.join(self.dir, "run")
         fx.write_run_dir(self.run, runs=fx.RUNS[:1], evaluations=10, iterations=5)
+
+    def test_with_no_hermes_sim_found_the_other_figures_are_drawn_and_it_is_noted(self):
+        from hermes_plot import cli
+        out = os.path.join(self.dir, "figs")
+        env = {"PATH": self.dir}
+        with mock.patch.object(compare_json, "REPO_BINARY", os.path.join(self.dir, "none")), \
+                mock.patch.dict(os.environ, env, clear=True), \
+                mock.patch("sys.stderr") as err:
+            status = cli.main([self.run, "--out", out])
+        self.assertEqual(status, 0)
+        written = sorted(os.listdir(out))
+        self.assertIn("accuracy_loss.png", written)
+        self.assertNotIn("comparison.png", written)
+        said = "".join(c.args[0] for c in err.write.call_args_list)
+        self.assertIn("note: comparison: not drawn: comparison.png needs hermes-sim", said)
 
     def test_the_summary_and_reference_go_to_compare_and_warnings_to_stderr(self):
         doc = fx.paper_document()

@@ -39,7 +39,8 @@ def parse_args(argv):
                     "sweep: sweep_<run> per run the grid changes (DIR/sweep.json, DIR/points/):\n"
                     "       heatmaps over two varying grid keys, line plots over one\n\n"
                     "hermes-sim (for comparison) is --hermes-sim PATH, else $HERMES_SIM, else\n"
-                    "hermes-sim on PATH, else <repo>/build/hermes-sim.")
+                    "the one installed beside hermes-plot, else hermes-sim on PATH, else\n"
+                    "<repo>/build/hermes-sim; with none found, comparison is left out (noted).")
     p.add_argument("dir", metavar="RUN_OR_SWEEP_DIR")
     p.add_argument("--out", metavar="DIR", help="where to write the figures (default: DIR/plots)")
     p.add_argument("--format", type=_format, default="png", metavar="|".join(FORMATS),
@@ -61,13 +62,18 @@ def warn(message):
 
 def plot_run(path, out_dir, args, notes):
     from .run_data import RunDir
-    from .compare_json import find_hermes_sim, run_compare, setup_warning
+    from .compare_json import NotFound, find_hermes_sim, run_compare, setup_warning
     rd = RunDir(path)
     runs = rd.select(args.runs)
-    # Compared before anything is drawn: a missing binary or a failing comparison leaves no
-    # figure behind.
-    doc = run_compare(find_hermes_sim(args.hermes_sim), os.path.join(path, "summary.csv"),
-                      args.reference)
+    # Compared before anything is drawn: a named binary that is missing, or a comparison that
+    # fails, leaves no figure behind. None found by looking skips only the comparison.
+    try:
+        binary = find_hermes_sim(args.hermes_sim)
+    except NotFound as e:
+        binary = None
+        notes.append("comparison: not drawn: %s" % e)
+    doc = None if binary is None else run_compare(binary, os.path.join(path, "summary.csv"),
+                                                  args.reference)
     # Imported only now, so that `--help` and input errors do not wait for matplotlib.
     from . import accuracy_loss, comparison, run_figures
     fmt = args.format
@@ -79,6 +85,8 @@ def plot_run(path, out_dir, args, notes):
         written.append(credits)
     else:
         notes.append("credits: no B-series node in the drawn runs")
+    if doc is None:
+        return written
     setup = setup_warning(doc)
     if setup:
         warn("comparison: " + setup)

@@ -18,10 +18,17 @@ def _executable(path):
     return os.path.isfile(path) and os.access(path, os.X_OK)
 
 
+class NotFound(PlotError):
+    """No hermes-sim found by looking (none was named): the comparison is skipped, the other
+    figures are drawn."""
+
+
 def find_hermes_sim(option=None, environ=None):
-    """The hermes-sim binary: --hermes-sim PATH, else $HERMES_SIM, else `hermes-sim` on PATH, else
-    <repo>/build/hermes-sim. An explicit choice (the option or the variable) that is not an
-    executable file is an error, never a silent fall-back to another binary."""
+    """The hermes-sim binary: --hermes-sim PATH, else $HERMES_SIM, else the hermes-sim installed
+    beside the hermes-plot launcher ($HERMES_PLOT_SIBLING, set by cmake/hermes-plot.in), else
+    `hermes-sim` on PATH, else <repo>/build/hermes-sim. An explicit choice (the option or the
+    variable) that is not an executable file is an error, never a silent fall-back to another
+    binary; finding none raises NotFound."""
     environ = os.environ if environ is None else environ
     if option is not None:
         if not _executable(option):
@@ -33,12 +40,15 @@ def find_hermes_sim(option=None, environ=None):
             raise PlotError("$HERMES_SIM=%s: no executable file there (unset it to look on PATH "
                             "and in %s)" % (from_env, REPO_BINARY))
         return from_env
+    sibling = environ.get("HERMES_PLOT_SIBLING", "")
+    if sibling and _executable(sibling):
+        return sibling
     on_path = shutil.which("hermes-sim", path=environ.get("PATH", os.defpath))
     if on_path:
         return on_path
     if _executable(REPO_BINARY):
         return REPO_BINARY
-    raise PlotError("comparison.png needs hermes-sim (its `compare --format json`) and none was "
+    raise NotFound("comparison.png needs hermes-sim (its `compare --format json`) and none was "
                     "found: no --hermes-sim PATH, no $HERMES_SIM, no hermes-sim on PATH, no %s "
                     "(build it with tools/build release, or pass --hermes-sim PATH)"
                     % REPO_BINARY)
