@@ -68,8 +68,9 @@ TEST_F(CompareSetup, ASweepDirectoryIsCheckedPointByPoint) {
   std::string capped = paper_with("");
   const std::string stop = R"("stop": {"patience": 25, "patience_unit": "evaluations"})";
   ASSERT_NE(capped.find(stop), std::string::npos);
-  capped.replace(capped.find(stop), stop.size(),
-                 R"("stop": {"patience": 25, "patience_unit": "evaluations", "max_iterations": 40})");
+  capped.replace(
+      capped.find(stop), stop.size(),
+      R"("stop": {"patience": 25, "patience_unit": "evaluations", "max_iterations": 40})");
   put("sweep/points/0001/scenario.json", capped);
   const auto r = compare("sweep");
   ASSERT_EQ(r.status, 0) << r.output;
