@@ -8,6 +8,7 @@
 #include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/protocols/skeleton/resources.h"
+#include "sim/scenario/patience_unit.h"
 
 namespace hermes::cli {
 
@@ -58,19 +59,6 @@ std::string cap_text(EtaBound bound, const scenario::StopSpec& stop) {
     return "max_iterations " + std::to_string(stop.max_iterations);
   }
   return "max_sim_time_s " + format_number(engine::to_seconds(stop.max_sim_time));
-}
-
-// What training.stop.patience counts, as the progress line says it.
-const char* patience_unit_word(const scenario::StopSpec& stop) {
-  switch (stop.patience_unit) {
-    case scenario::PatienceUnit::kEvaluations:
-      return "evaluations";
-    case scenario::PatienceUnit::kRounds:
-      return "rounds";
-    case scenario::PatienceUnit::kSeconds:
-      return "simulated s";
-  }
-  return "evaluations";
 }
 
 // Whole evaluations as integers; rounds and seconds to one decimal ("12.5").
@@ -137,7 +125,8 @@ std::string ScenarioProgress::run_eta_text(const std::optional<EtaRange>& eta,
   }
   std::string text = "ETA " + std::string(eta->max_s ? "" : ">= ") + duration_text(eta->min_s) +
                      " (patience: " + patience_text(patience_left) + '/' +
-                     std::to_string(stop.patience) + ' ' + patience_unit_word(stop) + " left)";
+                     std::to_string(stop.patience) + ' ' +
+                     std::string(scenario::patience_unit_name(stop.patience_unit)) + " left)";
   if (eta->max_s) {
     text += " - " + duration_text(*eta->max_s) + " (cap: " + cap_text(eta->max_by, stop) + ")";
   }

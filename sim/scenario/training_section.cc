@@ -1,7 +1,10 @@
 // "training": SGD hyper-parameters, chunking and the stop rule shared by every run.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "sim/config/object_reader.h"
+#include "sim/scenario/patience_unit.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
@@ -12,9 +15,11 @@ StopSpec read_stop(const Json& value, Accounting accounting, Diagnostics& diags,
   StopSpec stop;
   ObjectReader r(value, "/training/stop", diags, out);
   stop.patience = r.int32("patience", defaults::kPatience, Range::at_least(1)).value_or(0);
-  const auto unit = r.choice("patience_unit", {"evaluations", "rounds", "seconds"}, "evaluations");
-  if (unit == "rounds") stop.patience_unit = PatienceUnit::kRounds;
-  if (unit == "seconds") stop.patience_unit = PatienceUnit::kSeconds;
+  const std::vector<std::string> units(kPatienceUnitNames.begin(), kPatienceUnitNames.end());
+  if (const auto unit = r.choice("patience_unit", units, units.front())) {
+    const auto at = std::find(units.begin(), units.end(), *unit);
+    stop.patience_unit = static_cast<PatienceUnit>(at - units.begin());
+  }
   // from_seconds is exact to the nanosecond up to ~9.2e9 s; 1e9 s (31 years) is plenty.
   const auto max_time =
       r.number("max_sim_time_s", defaults::kMaxSimTimeS, Range::above(0).up_to(1e9));
