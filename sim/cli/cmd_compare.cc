@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
+#include <stdexcept>
 
 #include "base/diagnostics.h"
 #include "base/string_join.h"
@@ -105,13 +108,63 @@ std::vector<metrics::SetupDifference> setup_differences(
   return all;
 }
 
+// Each reference row's exact configuration (ReferenceRow::configuration): the paper scenario's
+// run that stands for it, the one of its protocol whose params hold the row's, the most specific
+// row first (a run with alpha=-1.6;beta=0.15 is the paper's "alpha=-1.6, beta=0.15" row, not an
+// "alpha=-1.6" one); a row no run of the paper scenario stands for keeps the defaults rule.
+void set_paper_configurations(std::vector<metrics::ReferenceRow>& reference,
+                              const scenario::Scenario& paper) {
+  for (const scenario::RunSpec& run : paper.runs) {
+    const metrics::ParamMap params = metrics::configuration_of(run);
+    const std::string protocol(scenario::protocol_name(run.protocol));
+    metrics::ReferenceRow* best = nullptr;
+    for (auto& ref : reference) {
+      if (ref.protocol != protocol || !metrics::params_match(ref.params, params)) continue;
+      if (best == nullptr || ref.params.size() > best->params.size()) best = &ref;
+    }
+    if (best != nullptr && !best->configuration) best->configuration = params;
+  }
+}
+
+// A sweep's rows get their point's setting: the grid values of keys that are not run parameters,
+// from the sweep's manifest (DIR/sweep.json, its "points"). Nothing for a run's summary.
+void set_sweep_settings(std::vector<metrics::SummaryRow>& rows, const std::string& summary) {
+  const fs::path manifest = fs::path(summary).parent_path() / "sweep.json";
+  if (!fs::is_regular_file(manifest)) return;
+  std::ifstream in(manifest);
+  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  std::map<std::string, metrics::ParamMap> settings;
+  try {
+    if (doc.is_discarded()) throw std::runtime_error("not valid JSON");
+    for (const auto& point : doc.at("points")) {
+      metrics::ParamMap setting;
+      for (const auto& [key, value] : point.at("params").items()) {
+        if (key.rfind("runs.", 0) == 0) continue;  // a run's own parameter: in its params
+        setting.emplace(key, metrics::canonical_value(value.is_string() ? value.get<std::string>()
+                                                                        : value.dump()));
+      }
+      settings.emplace(point.at("point").get<std::string>(), std::move(setting));
+    }
+  } catch (const std::exception& e) {
+    throw InputError(manifest.string() + ": not a sweep manifest hermes-sim can read (" + e.what() +
+                     ")");
+  }
+  for (auto& row : rows) {
+    const auto it = settings.find(row.point);
+    if (it != settings.end()) row.setting = it->second;
+  }
+}
+
 }  // namespace
 
 int cmd_compare(const Args& args) {
   po::options_description desc(
       "hermes-sim compare RUN_DIR|SUMMARY.csv [options]\n\nPrints the runs of a summary.csv (or "
-      "RUN_DIR/summary.csv) beside the paper's table: rows joined by protocol and params (a run "
-      "may name more params than the paper), seeds averaged (ranges shown), each run's status and "
+      "RUN_DIR/summary.csv) beside the paper's table. Runs of one configuration (protocol, every "
+      "run parameter and, in a sweep, the grid values that are not run parameters) are averaged "
+      "as seeds (ranges and every run shown); a configuration stands beside a paper row only "
+      "when it is that row's exact configuration (the paper scenario's run of it); each run's "
+      "status and "
       "stop reason, then the paper's headline ratios from both sides.\n\nWhat would mislead is "
       "said instead of printed: a run that diverged or was cut by a cap gets no speedup (the "
       "reason is given), a headline that needs such a run is withheld, and when the scenario "
@@ -145,7 +198,8 @@ int cmd_compare(const Args& args) {
   }
 
   std::vector<std::string> warnings;
-  const auto rows = metrics::read_summary_csv(summary);
+  auto rows = metrics::read_summary_csv(summary);
+  set_sweep_settings(rows, summary);
   const std::vector<scenario::Scenario> recorded = recorded_scenarios(summary, warnings);
   const std::string dataset = recorded.empty() ? "" : recorded.front().dataset.name;
   const bool default_reference = reference.empty();
@@ -157,8 +211,10 @@ int cmd_compare(const Args& args) {
     reference = paper_reference();
     if (paper.empty()) paper = paper_scenario();
   }
-  const auto ref = reference.empty() ? std::vector<metrics::ReferenceRow>{}
-                                     : metrics::read_reference_csv(reference);
+  auto ref = reference.empty() ? std::vector<metrics::ReferenceRow>{}
+                               : metrics::read_reference_csv(reference);
+  if (!paper.empty())
+    set_paper_configurations(ref, scenario::load_scenario(paper, {}, source_dir()));
   metrics::Comparison cmp = metrics::compare_with_reference(rows, ref);
   if (!recorded.empty() && !paper.empty()) {
     cmp.setup_differences = setup_differences(recorded, paper);

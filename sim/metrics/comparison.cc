@@ -54,9 +54,43 @@ namespace {
 struct Group {
   std::string protocol;
   ParamMap params;
+  ParamMap setting;
   std::vector<const SummaryRow*> rows;
+  int repeats = 0;                 // rows of a seed already in `rows`, left out
   std::optional<std::size_t> ref;  // index of the matched reference row
 };
+
+// How the paper names a protocol in its table; a protocol it does not have by its own name.
+std::string display_name(const std::string& protocol) {
+  static const std::vector<std::pair<std::string, std::string>> kNames = {
+      {"bsp", "BSP"}, {"asp", "ASP"}, {"ssp", "SSP"}, {"ebsp", "E-BSP"}, {"hermes", "Hermes"}};
+  for (const auto& [p, name] : kNames) {
+    if (p == protocol) return name;
+  }
+  return protocol;
+}
+
+// "alpha=-1.6, beta=0.05", as the paper writes a row's parameters.
+std::string label_params(const ParamMap& params) {
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : params) parts.push_back(k + "=" + v);
+  return join_strings(parts, ", ");
+}
+
+// The configuration a run must have to stand beside reference row `ref`.
+ParamMap expected_configuration(const ReferenceRow& ref) {
+  return ref.configuration ? *ref.configuration
+                           : configuration_with_defaults(ref.protocol, ref.params);
+}
+
+// The value of `key` in a configuration of `protocol`, its default when the params leave it out
+// ("-" when the protocol has none).
+std::string value_in(const std::string& protocol, const ParamMap& params, const std::string& key) {
+  const auto it = params.find(key);
+  if (it != params.end()) return it->second;
+  const std::string fallback = default_param_value(protocol, key);
+  return fallback.empty() ? "-" : fallback;
+}
 
 // Of several configurations, the one a headline uses: most runs (the best estimate), then the
 // first in the file.
@@ -100,6 +134,8 @@ SimConfig make_config(const Group& g, std::optional<double> baseline_time_s,
   SimConfig c;
   c.protocol = g.protocol;
   c.params = g.params;
+  c.setting = g.setting;
+  c.repeats = g.repeats;
   for (const SummaryRow* r : g.rows) {
     c.runs.push_back(r->run);
     c.per_run.push_back(*r);
@@ -145,12 +181,67 @@ SimConfig make_config(const Group& g, std::optional<double> baseline_time_s,
     c.speedup_computed = true;
   } else {
     c.speedup_withheld = no_baseline;
+    c.no_baseline = true;
   }
   return c;
 }
 
-std::string unmatched_label(const Group& g) {
-  return g.params.empty() ? g.protocol : g.protocol + " " + params_text(g.params);
+// The label of a configuration no reference row matched: its protocol and the parameters that
+// are not the default or that the reference's rows of the protocol name, then its setting.
+// The parameters the label of a configuration no reference row matched names: those that are not
+// the default, that the reference's rows of the protocol name, or that name every run of it.
+ParamMap label_keys_of(const std::string& protocol, const ParamMap& params,
+                       const std::vector<ReferenceRow>& reference) {
+  ParamMap shown;
+  for (const auto& [k, v] : params) {
+    const bool named = std::any_of(reference.begin(), reference.end(), [&](const ReferenceRow& r) {
+      return r.protocol == protocol && r.params.count(k) != 0;
+    });
+    if (named || param_names_runs(protocol, k) || default_param_value(protocol, k) != v) {
+      shown.emplace(k, v);
+    }
+  }
+  return shown;
+}
+
+std::string unmatched_label(const Group& g, const std::vector<ReferenceRow>& reference) {
+  const ParamMap shown = label_keys_of(g.protocol, g.params, reference);
+  std::string label = display_name(g.protocol);
+  if (!shown.empty()) label += " (" + label_params(shown) + ")";
+  if (!g.setting.empty()) label += " [" + label_params(g.setting) + "]";
+  return label;
+}
+
+// ComparisonRow::differs of every row: per protocol, the parameters whose value (its default where
+// a configuration leaves it out) is not the same in all its rows, less those a row's label names.
+void mark_differences(std::vector<ComparisonRow>& rows,
+                      const std::vector<ReferenceRow>& reference) {
+  const auto protocol_of = [](const ComparisonRow& r) {
+    return r.sim ? r.sim->protocol : r.ref->protocol;
+  };
+  const auto params_of = [](const ComparisonRow& r) {
+    return r.sim ? r.sim->params : expected_configuration(*r.ref);
+  };
+  for (ComparisonRow& row : rows) {
+    const std::string protocol = protocol_of(row);
+    std::vector<std::string> keys;
+    for (const ComparisonRow& other : rows) {
+      if (protocol_of(other) != protocol) continue;
+      for (const auto& kv : params_of(other)) {
+        if (std::find(keys.begin(), keys.end(), kv.first) == keys.end()) keys.push_back(kv.first);
+      }
+    }
+    const ParamMap own = params_of(row);
+    const ParamMap named = row.ref ? row.ref->params : label_keys_of(protocol, own, reference);
+    for (const std::string& key : keys) {
+      if (named.count(key) != 0) continue;
+      const std::string value = value_in(protocol, own, key);
+      const bool differs = std::any_of(rows.begin(), rows.end(), [&](const ComparisonRow& other) {
+        return protocol_of(other) == protocol && value_in(protocol, params_of(other), key) != value;
+      });
+      if (differs) row.differs.emplace(key, value);
+    }
+  }
 }
 
 std::string runs_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " run" : " runs"); }
@@ -163,18 +254,24 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
   std::vector<Group> groups;
   for (const SummaryRow& r : summary) {
     auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
-      return g.protocol == r.protocol && g.params == r.params;
+      return g.protocol == r.protocol && g.params == r.params && g.setting == r.setting;
     });
-    if (it == groups.end()) it = groups.insert(groups.end(), Group{r.protocol, r.params, {}, {}});
-    it->rows.push_back(&r);
+    if (it == groups.end()) {
+      it = groups.insert(groups.end(), Group{r.protocol, r.params, r.setting, {}, 0, {}});
+    }
+    const bool repeat = std::any_of(it->rows.begin(), it->rows.end(),
+                                    [&](const SummaryRow* seen) { return seen->seed == r.seed; });
+    if (repeat) {
+      ++it->repeats;
+    } else {
+      it->rows.push_back(&r);
+    }
   }
   for (Group& g : groups) {
-    for (std::size_t i = 0; i < reference.size(); ++i) {
-      const ReferenceRow& ref = reference[i];
-      if (ref.protocol != g.protocol || !params_match(ref.params, g.params)) continue;
-      // The most specific reference row wins: a run with alpha=-1.6;beta=0.15 is the paper's
-      // "alpha=-1.6, beta=0.15" row, not an "alpha=-1.6" one.
-      if (!g.ref || ref.params.size() > reference[*g.ref].params.size()) g.ref = i;
+    for (std::size_t i = 0; i < reference.size() && !g.ref; ++i) {
+      if (reference[i].protocol == g.protocol && expected_configuration(reference[i]) == g.params) {
+        g.ref = i;
+      }
     }
   }
   const auto groups_of_ref = [&](std::size_t i) {
@@ -213,8 +310,10 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
   std::optional<double> base_time;
   if (base) {
     base_time = stat_over(groups[*base], [](const SummaryRow& r) { return r.sim_time_s; }).mean;
-    out.baseline = unmatched_label(groups[*base]) + " (" + runs_text(groups[*base].rows.size()) +
-                   ", mean " + format_fixed(*base_time / 60.0, 2) + " min)";
+    out.baseline = (groups[*base].ref ? reference[*groups[*base].ref].framework
+                                      : unmatched_label(groups[*base], reference)) +
+                   " (" + runs_text(groups[*base].rows.size()) + ", mean " +
+                   format_fixed(*base_time / 60.0, 2) + " min)";
   }
   const std::string no_baseline =
       bsp_groups.empty() ? "no BSP run to compare with" : "no BSP run converged to compare with";
@@ -224,25 +323,30 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
   for (std::size_t i = 0; i < reference.size(); ++i) {
     const std::vector<std::size_t> matched = groups_of_ref(i);
     if (matched.empty()) {
-      out.rows.push_back({reference[i].framework, reference[i], std::nullopt});
+      out.rows.push_back({reference[i].framework, reference[i], std::nullopt, {}});
       out.not_simulated.push_back(reference[i].framework);
     }
     for (std::size_t g : matched) {
+      // Several configurations share the row only in a sweep over a setting: name it.
       std::string label = reference[i].framework;
-      if (matched.size() > 1) {
-        // Several configurations share the row: name what sets each apart.
-        ParamMap extra = groups[g].params;
-        for (const auto& kv : reference[i].params) extra.erase(kv.first);
-        if (!extra.empty()) label += " [" + params_text(extra) + "]";
-      }
-      out.rows.push_back({label, reference[i], configs[g]});
+      if (!groups[g].setting.empty()) label += " [" + label_params(groups[g].setting) + "]";
+      out.rows.push_back({label, reference[i], configs[g], {}});
     }
   }
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (groups[g].ref) continue;
-    out.rows.push_back({unmatched_label(groups[g]), std::nullopt, configs[g]});
-    out.not_in_reference.push_back(unmatched_label(groups[g]) + " (" +
-                                   runs_text(groups[g].rows.size()) + ")");
+    out.rows.push_back({unmatched_label(groups[g], reference), std::nullopt, configs[g], {}});
+  }
+  mark_differences(out.rows, reference);
+  // An unmatched configuration may read like a paper row ("ASP" pushing per chunk beside the
+  // paper's per-step "ASP"): its label then names what sets it apart.
+  for (std::size_t i = 0; i < out.rows.size(); ++i) {
+    ComparisonRow& row = out.rows[i];
+    if (row.ref) continue;
+    const bool taken = std::any_of(out.rows.begin(), out.rows.begin() + static_cast<long>(i),
+                                   [&](const ComparisonRow& r) { return r.label == row.label; });
+    if (taken && !row.differs.empty()) row.label += " [" + label_params(row.differs) + "]";
+    out.not_in_reference.push_back(row.label + " (" + runs_text(row.sim->runs.size()) + ")");
   }
 
   // ---- headlines ----
@@ -256,16 +360,43 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
     }
   }
   const std::optional<std::size_t> ref_ssp = first_ref("ssp");
-  const auto sim_of = [&](std::optional<std::size_t> ref) -> const SimConfig* {
-    if (!ref) return nullptr;
-    const auto g = primary(groups, groups_of_ref(*ref));
+  // The configuration a headline uses for a protocol: the one matched to the paper's row; with
+  // no reference row of the protocol (no reference table: CIFAR-10), its configuration with most
+  // runs (Hermes: the one with the best speedup).
+  const auto groups_of_protocol = [&](std::string_view protocol) {
+    std::vector<std::size_t> v;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (groups[g].protocol == protocol) v.push_back(g);
+    }
+    return v;
+  };
+  const auto sim_of = [&](std::optional<std::size_t> ref,
+                          std::string_view protocol) -> std::optional<std::size_t> {
+    return ref ? primary(groups, groups_of_ref(*ref))
+               : primary(groups, groups_of_protocol(protocol));
+  };
+  std::optional<std::size_t> hermes_group = sim_of(ref_hermes, "hermes");
+  if (!ref_hermes) {
+    for (std::size_t g : groups_of_protocol("hermes")) {
+      if (configs[g].speedup && (!configs[*hermes_group].speedup ||
+                                 configs[g].speedup->mean > configs[*hermes_group].speedup->mean)) {
+        hermes_group = g;
+      }
+    }
+  }
+  const auto config_at = [&](std::optional<std::size_t> g) -> const SimConfig* {
     return g ? &configs[*g] : nullptr;
   };
-  const SimConfig* sim_hermes = sim_of(ref_hermes);
-  const SimConfig* sim_bsp = sim_of(ref_bsp);
-  const SimConfig* sim_ssp = sim_of(ref_ssp);
-  const std::string hermes_label = ref_hermes ? reference[*ref_hermes].framework : "Hermes";
+  const SimConfig* sim_hermes = config_at(hermes_group);
+  const SimConfig* sim_bsp = config_at(sim_of(ref_bsp, "bsp"));
+  const SimConfig* sim_ssp = config_at(sim_of(ref_ssp, "ssp"));
+  const std::string hermes_label =
+      ref_hermes ? reference[*ref_hermes].framework
+                 : (hermes_group ? unmatched_label(groups[*hermes_group], reference) : "Hermes");
   const auto missing = [](const char* what) { return std::string("no simulated ") + what; };
+  // With a paper row, the runs must have its exact configuration to stand for it.
+  const std::string hermes_missing =
+      ref_hermes ? "run of the paper's " + hermes_label + " configuration" : "Hermes run";
   // A ratio of two configurations means something only if both converged.
   const auto withheld_for =
       [&](std::initializer_list<std::pair<const SimConfig*, std::string>> used) {
@@ -293,12 +424,13 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
     if (best) {
       h.sim = configs[*best].speedup->mean;
       const std::string label = groups[*best].ref ? reference[*groups[*best].ref].framework
-                                                  : unmatched_label(groups[*best]);
+                                                  : unmatched_label(groups[*best], reference);
       notes.push_back("sim: " + label);
     } else {
       std::vector<std::string> why;
       for (const SimConfig& c : configs) {
-        if (c.protocol == "hermes" && !c.speedup_withheld.empty()) {
+        if (c.protocol == "hermes" && !c.speedup_withheld.empty() &&
+            std::find(why.begin(), why.end(), c.speedup_withheld) == why.end()) {
           why.push_back(c.speedup_withheld);
         }
       }
@@ -328,7 +460,7 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
       if (h.withheld.empty())
         h.sim = 1.0 - sim_hermes->api_calls_m.mean / sim_base->api_calls_m.mean;
     } else {
-      h.note += "; " + missing(sim_hermes ? base_name : "Hermes row");
+      h.note += "; " + missing(sim_hermes ? base_name : hermes_missing.c_str());
     }
     return h;
   };
@@ -348,7 +480,7 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
     if (sim_hermes && sim_bsp) {
       if (h.withheld.empty()) h.sim = sim_hermes->accuracy_pct.mean - sim_bsp->accuracy_pct.mean;
     } else {
-      h.note += "; " + missing(sim_hermes ? "BSP" : "Hermes row");
+      h.note += "; " + missing(sim_hermes ? "BSP" : hermes_missing.c_str());
     }
     out.headlines.push_back(h);
   }

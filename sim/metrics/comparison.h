@@ -24,11 +24,16 @@ Stat stat_of(const std::vector<double>& values);  // n = 0 (and zeros) for no va
 // non-finite) or a cap cut it; "" when it converged by the stop rule.
 std::string not_comparable_reason(const SummaryRow& run);
 
-// The runs of one simulated configuration: same protocol and same canonical params, any status.
+// The runs of one simulated configuration: same protocol, same canonical params (every run
+// parameter summary.csv records) and, in a sweep, the same values of the grid keys that are not run
+// parameters; any status. The same seed twice (a run a sweep's grid does not touch, repeated at
+// each point) is one run: determinism makes them the same bytes.
 struct SimConfig {
   std::string protocol;
   ParamMap params;
+  ParamMap setting;                 // SummaryRow::setting
   std::vector<std::string> runs;    // run names, in file order
+  int repeats = 0;                  // rows left out as repeats of a run already counted
   std::vector<SummaryRow> per_run;  // the same runs in seed order (file order among equal seeds)
   Stat iterations, time_min, wi_avg, accuracy_pct, api_calls_m;
   // Iterations the workers computed (summary.csv's local_iterations): for Hermes its local
@@ -42,7 +47,8 @@ struct SimConfig {
   // Why no speedup is shown: a run diverged or was capped ("asp: diverged: ..."), or no converged
   // BSP run exists to compare with; "" when shown.
   std::string speedup_withheld;
-  std::string status;  // "ok (patience)", "diverged (patience)", "2 ok, 1 diverged", ...
+  bool no_baseline = false;  // no speedup because no BSP run (converged) to compare with
+  std::string status;        // "ok (patience)", "diverged (patience)", "2 ok, 1 diverged", ...
 
   bool comparable() const;  // every run converged by the stop rule
 };
@@ -53,6 +59,10 @@ struct ComparisonRow {
   std::string label;
   std::optional<ReferenceRow> ref;
   std::optional<SimConfig> sim;
+  // The parameters on which this row differs from another row of its protocol, beyond those its
+  // label names ("beta=0.1" beside "Hermes (alpha=-1.3)"; "update_unit=chunk" beside an ASP that
+  // is not the paper's); empty when nothing sets it apart.
+  ParamMap differs;
 };
 
 // A headline ratio of the paper, from the simulation and from the reference table.
@@ -84,9 +94,12 @@ struct Comparison {
   std::vector<std::string> warnings;
 };
 
-// Groups the rows of `summary` into configurations (protocol + canonical params; the runs of a
-// configuration are its seeds) and matches each to the reference row of the same protocol whose
-// params are a subset of its own, preferring the row naming the most params, then the first.
+// Groups the rows of `summary` into configurations (protocol + canonical params + setting; the
+// runs of a configuration are its seeds) and matches each to the reference row whose exact
+// configuration (ReferenceRow::configuration, else its params over the protocol's defaults) it
+// has: a Hermes run with beta 0.05 is not the paper's "Hermes (alpha=-1.3)" (beta 0.1).
+// Unmatched configurations are labelled by their protocol and the parameters that are not the
+// default or that the paper's rows of the protocol name ("Hermes (alpha=-1.6, beta=0.05)").
 // Speedups: withheld for a configuration with a run that diverged or was capped (and then its
 // reason given); else the summary's speedup_vs_bsp when every run has one, else mean BSP time /
 // mean time, against the simulated BSP configuration (the one matched to the reference BSP row,

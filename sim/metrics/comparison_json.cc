@@ -39,6 +39,7 @@ Json stat_json(const Stat& s) {
 
 Json run_json(const SummaryRow& r) {
   return {{"run", r.run},
+          {"point", text_or_null(r.point)},
           {"seed", r.seed},
           {"status", r.status},
           {"stop_reason", r.stop_reason},
@@ -69,6 +70,8 @@ Json configuration_json(const ComparisonRow& row) {
   const SimConfig* sim = row.sim ? &*row.sim : nullptr;
   c["protocol"] = sim ? sim->protocol : row.ref->protocol;
   c["params"] = params_json(sim ? sim->params : row.ref->params);
+  c["setting"] = params_json(sim ? sim->setting : ParamMap{});
+  c["differs"] = params_json(row.differs);
   c["status"] = sim ? Json(sim->status) : Json(nullptr);
   Json runs = Json::array();
   if (sim) {

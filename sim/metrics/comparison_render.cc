@@ -37,6 +37,29 @@ std::string signed_fixed(double v, int decimals) {
   return s;
 }
 
+// Width of the notes and warnings in text output.
+constexpr std::size_t kProseWidth = 100;
+
+// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole),
+// every line after the first indented by `indent`.
+std::string wrap_words(const std::string& text, std::size_t width, const std::string& indent) {
+  std::string out, line;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find(' ', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(pos, end - pos);
+    pos = end + 1;
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line = indent + word;
+    } else {
+      line += (line.empty() ? "" : " ") + word;
+    }
+  }
+  return out + line;
+}
+
 std::string percent(double fraction) { return format_fixed(fraction * 100.0, 1) + "%"; }
 
 }  // namespace
@@ -125,10 +148,28 @@ bool any_computed_speedup(const Comparison& cmp) {
                      [](const ComparisonRow& r) { return r.sim && r.sim->speedup_computed; });
 }
 
+bool any_differs(const Comparison& cmp) {
+  return std::any_of(cmp.rows.begin(), cmp.rows.end(),
+                     [](const ComparisonRow& r) { return !r.differs.empty(); });
+}
+
+// "beta=0.1 update_unit=chunk": what sets a row apart beyond its label ("" if nothing).
+std::string differs_text(const ComparisonRow& r) {
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : r.differs) parts.push_back(k + "=" + v);
+  return join_strings(parts, " ");
+}
+
+// The speedup cell when a configuration has none: "withheld" when a run of it diverged or was
+// capped (the reason is in the notes), "-" when there is no BSP run to compare with.
+std::string no_speedup_cell(const SimConfig& c) { return c.no_baseline ? kNone : "withheld"; }
+
 TextTable main_table(const Comparison& cmp) {
   const std::vector<Metric> shown = metrics_of(cmp);
+  const bool differs = any_differs(cmp);
   TextTable t;
   t.columns.push_back({"", "framework", false});
+  if (differs) t.columns.push_back({"", "differs in", false});
   t.columns.push_back({"", "runs", true});
   t.columns.push_back({"", "status (stop)", false});
   for (const Metric& m : shown) {
@@ -137,13 +178,17 @@ TextTable main_table(const Comparison& cmp) {
     if (m.paper == &ReferenceRow::accuracy_pct) t.columns.push_back({m.group, "diff", true});
   }
   for (const ComparisonRow& r : cmp.rows) {
-    std::vector<std::string> cells = {r.label, r.sim ? std::to_string(r.sim->runs.size()) : "0",
-                                      r.sim ? r.sim->status : kNone};
+    std::vector<std::string> cells = {r.label};
+    if (differs) cells.push_back(differs_text(r));
+    cells.push_back(r.sim ? std::to_string(r.sim->runs.size()) : "0");
+    cells.push_back(r.sim ? r.sim->status : kNone);
     for (const Metric& m : shown) {
       const Stat* s = r.sim ? sim_stat(*r.sim, m) : nullptr;
       std::string sim = s ? format_fixed(s->mean, m.sim_decimals) + m.suffix : kNone;
       // withheld: the reason is in the notes under the table.
-      if (is_speedup(m) && r.sim && !r.sim->speedup_withheld.empty()) sim = "withheld";
+      if (is_speedup(m) && r.sim && !r.sim->speedup_withheld.empty()) {
+        sim = no_speedup_cell(*r.sim);
+      }
       // '*': computed here from sim_time_s, not written by the simulator (see the note).
       if (s && is_speedup(m) && r.sim->speedup_computed) sim += "*";
       cells.push_back(sim);
@@ -191,28 +236,33 @@ TextTable range_table(const Comparison& cmp) {
       });
 }
 
-// Every run of the configurations that have several, in seed order ("a / b / c"): no conclusion
-// should hang on one trajectory, and the mean and range alone hide which seed did what.
+// Every run of the configurations that have several, a line each in seed order: no conclusion
+// should hang on one trajectory, and the mean and range alone hide which seed did what. A line
+// per run keeps the table as wide as the others whatever the number of seeds.
 TextTable per_run_table(const Comparison& cmp) {
-  return multi_run_table(
-      cmp, "seeds",
-      [](const SimConfig& c) {
-        std::vector<std::string> seeds;
-        for (const SummaryRow& run : c.per_run) seeds.push_back(std::to_string(run.seed));
-        return join_strings(seeds, ",");
-      },
-      [](const SimConfig& c, const Metric& m) {
-        std::vector<std::string> values;
-        for (const SummaryRow& run : c.per_run) {
-          if (m.of_run != nullptr) {
-            values.push_back(format_fixed(m.of_run(run), m.sim_decimals));
-          } else {
-            const std::optional<double>& v = run.*(m.optional_run);
-            values.push_back(v ? format_fixed(*v, m.sim_decimals) : kNone);
-          }
+  const std::vector<Metric> shown = metrics_of(cmp);
+  TextTable t;
+  t.columns.push_back({"", "framework", false});
+  t.columns.push_back({"", "seed", true});
+  t.columns.push_back({"", "run", false});
+  for (const Metric& m : shown) t.columns.push_back({"", m.group, true});
+  for (const ComparisonRow& r : cmp.rows) {
+    if (!r.sim || r.sim->per_run.size() < 2) continue;
+    for (const SummaryRow& run : r.sim->per_run) {
+      std::vector<std::string> cells = {r.label, std::to_string(run.seed),
+                                        run.point.empty() ? run.run : run.run + " @" + run.point};
+      for (const Metric& m : shown) {
+        if (m.of_run != nullptr) {
+          cells.push_back(format_fixed(m.of_run(run), m.sim_decimals) + m.suffix);
+        } else {
+          const std::optional<double>& v = run.*(m.optional_run);
+          cells.push_back(v ? format_fixed(*v, m.sim_decimals) + m.suffix : kNone);
         }
-        return join_strings(values, " / ") + m.suffix;
-      });
+      }
+      t.rows.push_back(std::move(cells));
+    }
+  }
+  return t;
 }
 
 TextTable headline_table(const Comparison& cmp) {
@@ -242,9 +292,26 @@ std::vector<std::string> notes(const Comparison& cmp) {
   if (!cmp.not_in_reference.empty()) {
     n.push_back("not in reference: " + join_strings(cmp.not_in_reference, ", "));
   }
+  std::string no_baseline;
   for (const ComparisonRow& r : cmp.rows) {
-    if (r.sim && !r.sim->speedup_withheld.empty()) {
+    if (!r.sim || r.sim->speedup_withheld.empty()) continue;
+    if (r.sim->no_baseline) {
+      no_baseline = r.sim->speedup_withheld;
+    } else {
       n.push_back("speedup withheld for " + r.label + ": " + r.sim->speedup_withheld);
+    }
+  }
+  if (!no_baseline.empty()) n.push_back("speedup vs BSP: " + no_baseline);
+  if (any_differs(cmp)) {
+    n.push_back(
+        "differs in: the parameters on which a row differs from another row of its protocol, "
+        "beyond those its label names");
+  }
+  for (const ComparisonRow& r : cmp.rows) {
+    if (r.sim && r.sim->repeats > 0) {
+      n.push_back(r.label + ": " + std::to_string(r.sim->repeats) +
+                  " more rows with the seed of a run already counted (a run the grid does not "
+                  "change, at every point), counted once");
     }
   }
   return n;
@@ -252,8 +319,8 @@ std::vector<std::string> notes(const Comparison& cmp) {
 
 void write_csv(std::ostream& os, const Comparison& cmp) {
   const std::vector<Metric> shown = metrics_of(cmp);
-  std::vector<std::string> cols = {"label",      "match", "protocol", "reference_params",
-                                   "sim_params", "runs"};
+  std::vector<std::string> cols = {"label",      "match",   "protocol", "reference_params",
+                                   "sim_params", "setting", "differs",  "runs"};
   for (const Metric& m : shown) {
     for (const char* part : {"_sim", "_sim_min", "_sim_max", "_paper"}) {
       if (m.paper == nullptr && std::string_view(part) == "_paper") continue;
@@ -275,10 +342,11 @@ void write_csv(std::ostream& os, const Comparison& cmp) {
       w.empty();
     }
     if (r.sim) {
-      w.field(params_text(r.sim->params));
+      w.field(params_text(r.sim->params)).field(params_text(r.sim->setting));
     } else {
-      w.empty();
+      w.empty().empty();
     }
+    w.field(params_text(r.differs));
     w.field(static_cast<std::int64_t>(r.sim ? r.sim->runs.size() : 0));
     for (const Metric& m : shown) {
       const Stat* s = r.sim ? sim_stat(*r.sim, m) : nullptr;
@@ -325,12 +393,15 @@ void write_comparison(std::ostream& os, const Comparison& cmp, TableFormat forma
   const bool md = format == TableFormat::kMarkdown;
   const auto render = [&](const TextTable& t) { md ? render_markdown(os, t) : render_text(os, t); };
   // Before the table, so that nobody reads the paper's numbers beside runs they do not match.
-  for (const std::string& w : cmp.warnings)
-    os << (md ? "> **warning:** " : "warning: ") << w << '\n';
+  // Prose is wrapped in text (a terminal's lines), kept whole in Markdown (its renderer wraps).
+  const auto prose = [&](const std::string& lead, const std::string& text) {
+    os << (md ? lead + text : wrap_words(lead + text, kProseWidth, "  ")) << '\n';
+  };
+  for (const std::string& w : cmp.warnings) prose(md ? "> **warning:** " : "warning: ", w);
   if (!cmp.warnings.empty()) os << '\n';
   render(main_table(cmp));
   os << '\n';
-  for (const std::string& n : notes(cmp)) os << (md ? "- " : "") << n << '\n';
+  for (const std::string& n : notes(cmp)) prose(md ? "- " : "", n);
   const TextTable ranges = range_table(cmp);
   if (!ranges.rows.empty()) {
     os << "\n" << (md ? "Range over runs (min-max):\n\n" : "range over runs (min-max):\n");

@@ -12,6 +12,7 @@
 #include "base/string_join.h"
 #include "sim/config/csv_reader.h"
 #include "sim/scenario/run_params.h"
+#include "sim/scenario/scenario.h"
 
 namespace hermes::metrics {
 
@@ -134,19 +135,8 @@ class FieldParser {
 
 }  // namespace
 
-// ---- summary.csv ----
+// ---- configurations ----
 
-namespace {
-
-constexpr std::size_t column(std::string_view name) {
-  for (std::size_t i = 0; i < kSummaryColumns.size(); ++i) {
-    if (kSummaryColumns[i] == name) return i;
-  }
-  throw std::logic_error("not a summary.csv column");  // a compile error in constant evaluation
-}
-
-// The configuration of a row (SummaryRow::params): of its parameter values, those its protocol's
-// declarations name a configuration by. A protocol hermes-sim does not know keeps them all.
 ParamMap configuration_params(std::string_view protocol, const ParamMap& values) {
   const auto known = scenario::parse_protocol(protocol);
   if (!known) return values;
@@ -155,12 +145,72 @@ ParamMap configuration_params(std::string_view protocol, const ParamMap& values)
     const scenario::RunParam* p = scenario::param_of(*known, key);
     if (p == nullptr || p->column == scenario::ColumnForm::kNever) continue;
     if (p->column == scenario::ColumnForm::kIfChanged &&
-        canonical_value(scenario::param_text(*p, p->fallback, shortest)) == value) {
+        default_param_value(protocol, key) == value) {
       continue;
     }
     out.emplace(key, value);
   }
   return out;
+}
+
+std::string param_cell(const scenario::RunSpec& run, std::string_view key) {
+  const scenario::RunParam* p = scenario::param_of(run.protocol, key);
+  if (p == nullptr || (p->applies != nullptr && !p->applies(run))) return "";
+  return canonical_value(
+      scenario::param_text(*p, p->value(run), [](double v) { return format_fixed(v, 6); }));
+}
+
+ParamMap configuration_of(const scenario::RunSpec& run) {
+  ParamMap values;
+  for (const std::string_view key : kSummaryParamColumns) {
+    if (std::string cell = param_cell(run, key); !cell.empty()) {
+      values.emplace(std::string(key), std::move(cell));
+    }
+  }
+  return configuration_params(scenario::protocol_name(run.protocol), values);
+}
+
+bool param_names_runs(std::string_view protocol, std::string_view key) {
+  const auto known = scenario::parse_protocol(protocol);
+  const scenario::RunParam* p = known ? scenario::param_of(*known, key) : nullptr;
+  return p != nullptr && p->name == scenario::NameForm::kValue;
+}
+
+std::string default_param_value(std::string_view protocol, std::string_view key) {
+  const auto known = scenario::parse_protocol(protocol);
+  const scenario::RunParam* p = known ? scenario::param_of(*known, key) : nullptr;
+  return p == nullptr ? "" : canonical_value(scenario::param_text(*p, p->fallback, shortest));
+}
+
+ParamMap configuration_with_defaults(std::string_view protocol, const ParamMap& named) {
+  const auto known = scenario::parse_protocol(protocol);
+  if (!known) return named;
+  ParamMap values = named;
+  for (const scenario::RunParam* p : scenario::params_of(*known)) {
+    if (p->column == scenario::ColumnForm::kAlways) {
+      values.emplace(std::string(p->key), default_param_value(protocol, p->key));
+    }
+  }
+  return configuration_params(protocol, values);
+}
+
+// ---- summary.csv ----
+
+namespace {
+
+// What read_summary_csv reads: the columns the simulator writes, and a sweep summary's `point`.
+constexpr auto kSummaryReadColumns = [] {
+  std::array<std::string_view, kSummaryColumns.size() + 1> out{};
+  for (std::size_t i = 0; i < kSummaryColumns.size(); ++i) out[i] = kSummaryColumns[i];
+  out.back() = "point";
+  return out;
+}();
+
+constexpr std::size_t column(std::string_view name) {
+  for (std::size_t i = 0; i < kSummaryReadColumns.size(); ++i) {
+    if (kSummaryReadColumns[i] == name) return i;
+  }
+  throw std::logic_error("not a summary.csv column");  // a compile error in constant evaluation
 }
 
 // A summary.csv of hermes-sim before the parameter columns has one "params" column instead.
@@ -174,7 +224,7 @@ bool has_packed_params(const std::string& path) {
 }  // namespace
 
 std::vector<SummaryRow> read_summary_csv(const std::string& path) {
-  constexpr std::size_t N = kSummaryColumns.size();
+  constexpr std::size_t N = kSummaryReadColumns.size();
   RawCsv<N> raw;
   try {
     // pull_between_barriers came after the other parameter columns (2026-12-01): a summary
@@ -182,10 +232,13 @@ std::vector<SummaryRow> read_summary_csv(const std::string& path) {
     // cost_usd came later still: a summary without it has no costs. server_lr, update_unit,
     // steps_per_update and evaluate_every came on 2026-12-02: before them every baseline pushed
     // per chunk and was evaluated after every aggregation (their defaults, read as empty).
-    raw = read_raw(path, "summary", kSummaryColumns,
-                   {"speedup_vs_bsp", "pull_between_barriers", "cost_usd", "server_lr",
-                    "update_unit", "steps_per_update", "evaluate_every"},
-                   std::make_index_sequence<N>());
+    // barrier_timeout_s came last (2026-12-02, issue 26): before it no summary told a BSP run
+    // with a barrier timeout from one without. `point` is a sweep summary's alone.
+    raw =
+        read_raw(path, "summary", kSummaryReadColumns,
+                 {"speedup_vs_bsp", "pull_between_barriers", "cost_usd", "server_lr", "update_unit",
+                  "steps_per_update", "evaluate_every", "barrier_timeout_s", "point"},
+                 std::make_index_sequence<N>());
   } catch (const InputError& e) {
     if (!has_packed_params(path)) throw;
     throw InputError(std::string(e.what()) +
@@ -211,6 +264,7 @@ std::vector<SummaryRow> read_summary_csv(const std::string& path) {
       }
     }
     r.params = configuration_params(r.protocol, r.param_values);
+    r.point = std::string(trim(at("point")));
     r.status = at("status");
     r.stop_reason = at("stop_reason");
     // A run that did not complete may leave its results empty; a completed one may not.

@@ -13,6 +13,10 @@
 
 #include "sim/metrics/params_text.h"
 
+namespace hermes::scenario {
+struct RunSpec;
+}
+
 namespace hermes::metrics {
 
 // ---- summary.csv ------------------------------------------------------------------------------
@@ -21,7 +25,8 @@ namespace hermes::metrics {
 // (scenario::summary_param_keys(), which tests/metrics/summary_csv_test.cc checks this list
 // against; fccp needs the column count at compile time). A cell is the run's value, or empty when
 // the run's protocol does not take the parameter.
-inline constexpr std::array<std::string_view, 16> kSummaryParamColumns = {"dynamic_allocation",
+inline constexpr std::array<std::string_view, 17> kSummaryParamColumns = {"dynamic_allocation",
+                                                                          "barrier_timeout_s",
                                                                           "staleness",
                                                                           "lookahead",
                                                                           "pull_between_barriers",
@@ -98,10 +103,43 @@ struct SummaryRow {
   std::int64_t major_updates = 0;
   std::optional<double> speedup_vs_bsp;  // empty: computed by the comparison
   std::optional<double> cost_usd;        // what the nodes cost; empty: a summary from before it
-  int line = 0;                          // line in the file, for messages
+  // A sweep's summary: the row's point (its `point` column, "" in a run's summary) and the values
+  // of the point's grid keys that are not run parameters (`cluster.workers.0.count`, ...; keys
+  // under `runs.` change a run's own parameters, which `params` holds). Filled by the caller from
+  // the sweep's manifest (sweep.json); runs at points that differ in them are different
+  // configurations.
+  std::string point;
+  ParamMap setting;
+  int line = 0;  // line in the file, for messages
 
   bool ok() const { return status == kStatusOk; }
 };
+
+// The configuration `params` of a run of `protocol` with parameter values `values` (every
+// non-empty parameter column): those its protocol's declarations name a configuration by (kAlways
+// ones, kIfChanged ones that differ from the default). A protocol hermes-sim does not know keeps
+// them all.
+ParamMap configuration_params(std::string_view protocol, const ParamMap& values);
+
+// The full configuration of a reference row that names only `named` (the parameters the paper
+// varied): `named` over the protocol's defaults, in configuration_params' form. The paper's BSP
+// row, which names none, is BSP with every default.
+ParamMap configuration_with_defaults(std::string_view protocol, const ParamMap& named);
+
+// The summary.csv cell of run parameter `key` for `run`: its value (numbers rounded to 6 decimals,
+// then canonical like every params text), or "" when its protocol does not take the parameter or
+// it does not apply to the run (scenario::RunParam::applies).
+std::string param_cell(const scenario::RunSpec& run, std::string_view key);
+
+// The configuration (SummaryRow::params) a summary.csv row of `run` reads back as.
+ParamMap configuration_of(const scenario::RunSpec& run);
+
+// Whether a run of `protocol` is always named by `key` (alpha, staleness, lookahead: the
+// parameters a default run name carries whatever their value).
+bool param_names_runs(std::string_view protocol, std::string_view key);
+
+// The default value of `key` for `protocol`, canonical ("" if the protocol does not take it).
+std::string default_param_value(std::string_view protocol, std::string_view key);
 
 // Reads summary.csv with the Fast C++ CSV Parser. Throws InputError naming the file and, for a bad
 // field, its line, run and column and what is accepted.
@@ -123,6 +161,10 @@ struct ReferenceRow {
   double accuracy_pct = 0;  // percent, as printed in the paper
   double api_calls_m = 0;   // millions
   double speedup_vs_bsp = 0;
+  // The exact configuration (SummaryRow::params form) a run must have to stand beside this row:
+  // the paper scenario's run of this row when the caller knows it (scenarios/paper/mnist.json's
+  // readings of the paper: per-step baselines, ...), else `params` over the protocol's defaults.
+  std::optional<ParamMap> configuration;
   int line = 0;
 };
 

@@ -65,7 +65,7 @@ std::vector<RunParam> declarations() {
        .help = "BSP closes a round this long after its first update arrived, with the updates "
                "that are in, dropping silent workers from it (docs/churn.md); 0: waits for every "
                "live worker",
-       .column = ColumnForm::kNever,
+       .column = ColumnForm::kIfChanged,
        .field = field<&RunSpec::barrier_timeout_s>(),
        .recorded_if_given = true},
       {.key = "staleness",

@@ -17,25 +17,25 @@ namespace {
 using namespace testing;  // summary_files.h
 using ComparisonTest = SummaryFilesTest;
 
-TEST_F(ComparisonTest, RunsJoinTheMostSpecificReferenceRowOfTheirProtocol) {
-  const std::string path =
-      write_summary("s.csv", kHeader +
-                                 "h16,hermes,alpha=-1.6;beta=0.15;lambda=5;window=10,1,ok,patience,"
-                                 "2000,9000,480,8,0.97,0.1,11000000,1,2000,\n"
-                                 "h13,hermes,beta=0.1;alpha=-1.3;lambda=5;window=10,1,ok,patience,"
-                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
-                                 "h16b,hermes,alpha=-1.6;beta=0.1,1,ok,patience,"
-                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
-                                 "s,ssp,staleness=125,1,ok,patience,"
-                                 "2000,2000,600,1,0.97,0.1,12000000,1,2000,\n");
-  // A reference with a less specific alpha=-1.6 row before the paper's one.
+TEST_F(ComparisonTest, RunsJoinTheReferenceRowOfTheirExactConfiguration) {
+  const std::string path = write_summary(
+      "s.csv",
+      kHeader +
+          "h16,hermes,alpha=-1.6;beta=0.15,1,ok,patience,2000,9000,480,8,0.97,0.1,11000000,1,"
+          "2000,\n"
+          "h13,hermes,beta=0.1;alpha=-1.3,1,ok,patience,2000,9000,600,8,0.97,0.1,12000000,1,"
+          "2000,\n"
+          "h16b,hermes,alpha=-1.6;beta=0.1,1,ok,patience,2000,9000,600,8,0.97,0.1,12000000,1,"
+          "2000,\n"
+          "s,ssp,staleness=125,1,ok,patience,2000,2000,600,1,0.97,0.1,12000000,1,2000,\n");
+  // A reference with an alpha=-1.6 row (beta at its default, 0.1) before an alpha=-1.6, beta=0.15
+  // one: each takes the run of exactly its configuration.
   const std::string ref_path = write(
       "ref.csv",
       "framework,protocol,params,iterations,training_time_min,wi_avg,accuracy_pct,api_calls_m,"
       "speedup_vs_bsp\nH16,hermes,alpha=-1.6,1,1,1,1,1,1\n"
       "H16B15,hermes,alpha=-1.6;beta=0.15,1,1,1,1,1,1\nSSP5,ssp,staleness=5,1,1,1,1,1,1\n");
   const Comparison c = compare_with_reference(read_summary_csv(path), read_reference_csv(ref_path));
-  // H16 <- h16b only; H16B15 <- h16 (two params beat one); SSP5 not simulated; then unmatched.
   ASSERT_EQ(c.rows.size(), 5u);
   EXPECT_EQ(c.rows[0].label, "H16");
   EXPECT_EQ(c.rows[0].sim->runs, std::vector<std::string>{"h16b"});
@@ -43,13 +43,13 @@ TEST_F(ComparisonTest, RunsJoinTheMostSpecificReferenceRowOfTheirProtocol) {
   EXPECT_EQ(c.rows[1].sim->runs, std::vector<std::string>{"h16"});
   EXPECT_EQ(c.rows[2].label, "SSP5");
   EXPECT_FALSE(c.rows[2].sim.has_value());
-  EXPECT_EQ(c.rows[3].label, "hermes alpha=-1.3;beta=0.1;lambda=5;window=10");
+  // Unmatched: the protocol and what the reference's rows of it name (beta) or is not the default.
+  EXPECT_EQ(c.rows[3].label, "Hermes (alpha=-1.3, beta=0.1)");
   EXPECT_FALSE(c.rows[3].ref.has_value());
-  EXPECT_EQ(c.rows[4].label, "ssp staleness=125");
+  EXPECT_EQ(c.rows[4].label, "SSP (staleness=125)");
   EXPECT_EQ(c.not_simulated, std::vector<std::string>{"SSP5"});
-  EXPECT_EQ(c.not_in_reference,
-            (std::vector<std::string>{"hermes alpha=-1.3;beta=0.1;lambda=5;window=10 (1 run)",
-                                      "ssp staleness=125 (1 run)"}));
+  EXPECT_EQ(c.not_in_reference, (std::vector<std::string>{"Hermes (alpha=-1.3, beta=0.1) (1 run)",
+                                                          "SSP (staleness=125) (1 run)"}));
 }
 
 TEST_F(ComparisonTest, PaperTableMatchesSimulatedParamsThatNameMore) {
@@ -68,18 +68,93 @@ TEST_F(ComparisonTest, PaperTableMatchesSimulatedParamsThatNameMore) {
   EXPECT_TRUE(c.not_in_reference.empty());
 }
 
-TEST_F(ComparisonTest, ConfigurationsSharingAReferenceRowAreLabelledByTheirExtraParams) {
-  const std::string path =
-      write_summary("s.csv", kHeader +
-                                 "a,hermes,alpha=-1.3;window=10,1,ok,patience,"
-                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n"
-                                 "b,hermes,alpha=-1.3;window=20,1,ok,patience,"
-                                 "2000,9000,600,8,0.97,0.1,12000000,1,2000,\n");
-  const Comparison c = compare_text(path);
-  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3) [window=10]").sim->runs,
-            std::vector<std::string>{"a"});
-  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3) [window=20]").sim->runs,
+// Issue 26: a Hermes run with beta 0.05 or 0.15 is not the paper's "Hermes (alpha=-1.3)" (beta
+// 0.1), nor is one with another window; only the exact configuration stands beside the row.
+TEST_F(ComparisonTest, ARunDifferingInAnyParameterIsNotThePapersRow) {
+  const std::string row = ",1,ok,patience,2000,9000,600,8,0.97,0.1,12000000,1,2000,\n";
+  const Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "a,hermes,alpha=-1.3" + row + "b,hermes,alpha=-1.3;window=20" + row +
+                   "c,hermes,alpha=-1.3;beta=0.05" + row + "d,hermes,alpha=-1.3;beta=0.15" + row));
+  const ComparisonRow& paper = row_labelled(c, "Hermes (alpha=-1.3)");
+  EXPECT_EQ(paper.sim->runs, std::vector<std::string>{"a"});
+  // What sets the paper's row apart from the other Hermes rows beyond its label.
+  EXPECT_EQ(paper.differs, (ParamMap{{"beta", "0.1"}, {"window", "10"}}));
+  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3, beta=0.1, window=20)").sim->runs,
             std::vector<std::string>{"b"});
+  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3, beta=0.05)").sim->runs,
+            std::vector<std::string>{"c"});
+  EXPECT_EQ(row_labelled(c, "Hermes (alpha=-1.3, beta=0.15)").differs,
+            (ParamMap{{"window", "10"}}));
+  EXPECT_EQ(c.not_in_reference.size(), 3u);
+}
+
+// Issue 26: `compare` on scenarios/examples/churn.json averaged bsp and bsp-timeout (barrier
+// timeout 1 s) as if they were two seeds of one configuration.
+TEST_F(ComparisonTest, EveryRunParameterSeparatesConfigurations) {
+  const std::string row = ",1,ok,patience,9600,38400,6000,1,0.98,0.07,20000000,1,1,\n";
+  const Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "bsp,bsp," + row + "bsp-timeout,bsp,barrier_timeout_s=1" + row));
+  EXPECT_EQ(row_labelled(c, "BSP").sim->runs, std::vector<std::string>{"bsp"});
+  const ComparisonRow& timeout = row_labelled(c, "BSP (barrier_timeout_s=1)");
+  EXPECT_EQ(timeout.sim->runs, std::vector<std::string>{"bsp-timeout"});
+  EXPECT_FALSE(timeout.ref.has_value());
+  EXPECT_EQ(row_labelled(c, "BSP").differs, (ParamMap{{"barrier_timeout_s", "0"}}));
+}
+
+// The paper scenario's reading of a row (ReferenceRow::configuration): its ASP pushes per step,
+// so an ASP pushing per chunk (every default) is not the paper's ASP, and its label says how.
+TEST_F(ComparisonTest, APaperConfigurationGivenByTheCallerIsTheOneMatched) {
+  const std::string row = ",1,ok,patience,100,100,60,1,0.9,0.3,1000,1,100,\n";
+  const Comparison none = compare_text(write_summary("s.csv", kHeader + "asp,asp," + row));
+  EXPECT_EQ(row_labelled(none, "ASP").sim->runs, std::vector<std::string>{"asp"});
+
+  auto reference = read_reference_csv(kReferencePath);
+  const ParamMap per_step = {{"async_update", "average"}, {"update_unit", "steps"}};
+  for (auto& r : reference) {
+    if (r.protocol == "asp") r.configuration = per_step;
+  }
+  const Comparison c = compare_with_reference(
+      read_summary_csv(
+          write_summary("t.csv", kHeader + "asp,asp," + row +
+                                     "asp-steps,asp,async_update=average;update_unit=steps" + row)),
+      reference);
+  EXPECT_EQ(row_labelled(c, "ASP").sim->runs, std::vector<std::string>{"asp-steps"});
+  const ComparisonRow& chunk = row_labelled(c, "ASP [async_update=add, update_unit=chunk]");
+  EXPECT_EQ(chunk.sim->runs, std::vector<std::string>{"asp"});
+  EXPECT_FALSE(chunk.ref.has_value());
+}
+
+// A sweep over a setting that is no run parameter (cluster.workers.0.count) makes a
+// configuration per value, labelled by it; a run the grid does not touch, repeated at every
+// point with one seed, is counted once.
+TEST_F(ComparisonTest, SweepSettingsSeparateConfigurationsAndRepeatsCountOnce) {
+  const std::string row = ",1,ok,patience,9600,38400,6000,1,0.98,0.07,20000000,1,1,\n";
+  auto rows = read_summary_csv(
+      write_summary("s.csv", kHeader + "bsp,bsp," + row + "bsp,bsp," + row + "bsp,bsp," + row));
+  rows[0].setting = {{"cluster.workers.0.count", "2"}};
+  rows[1].setting = {{"cluster.workers.0.count", "4"}};
+  rows[2].setting = {{"cluster.workers.0.count", "4"}};
+  const Comparison c = compare_with_reference(rows, read_reference_csv(kReferencePath));
+  EXPECT_EQ(row_labelled(c, "BSP [cluster.workers.0.count=2]").sim->runs.size(), 1u);
+  const SimConfig& four = *row_labelled(c, "BSP [cluster.workers.0.count=4]").sim;
+  EXPECT_EQ(four.runs.size(), 1u);
+  EXPECT_EQ(four.repeats, 1);
+}
+
+// Without a reference table (CIFAR-10), the headlines take the simulated configurations
+// themselves, instead of saying no Hermes run exists.
+TEST_F(ComparisonTest, WithoutAReferenceTheHeadlinesUseTheSimulatedRuns) {
+  const Comparison c = compare_with_reference(
+      read_summary_csv(write_summary(
+          "s.csv", kHeader + "bsp,bsp,,1,ok,patience,100,100,6000,1,0.70,0.9,2000000,1,100,\n" +
+                       "h,hermes,alpha=-1.3,1,ok,patience,10,40,600,4,0.69,0.9,200000,1,10,\n")),
+      {});
+  ASSERT_EQ(c.headlines.size(), 4u);
+  EXPECT_DOUBLE_EQ(*c.headlines[0].sim, 10.0);
+  EXPECT_EQ(c.headlines[0].note, "sim: Hermes (alpha=-1.3)");
+  EXPECT_DOUBLE_EQ(*c.headlines[2].sim, 1.0 - 0.2 / 2.0);
+  EXPECT_NEAR(*c.headlines[3].sim, -1.0, 1e-9);
+  EXPECT_FALSE(c.headlines[3].paper.has_value());
 }
 
 TEST_F(ComparisonTest, SeedsOfOneConfigurationAreAveragedWithTheirRange) {
@@ -140,7 +215,7 @@ TEST_F(ComparisonTest, HeadlineRatiosFromBothSides) {
   EXPECT_DOUBLE_EQ(h.speedup->mean, 10.0);  // 6000 s / 600 s
   EXPECT_DOUBLE_EQ(row_labelled(c, "Hermes (alpha=-1.3)").sim->speedup->mean, 8.0);
   EXPECT_DOUBLE_EQ(row_labelled(c, "SSP (s=125)").sim->speedup->mean, 0.5);
-  EXPECT_EQ(c.baseline, "bsp (1 run, mean 100.00 min)");
+  EXPECT_EQ(c.baseline, "BSP (1 run, mean 100.00 min)");
 
   ASSERT_EQ(c.headlines.size(), 4u);
   EXPECT_EQ(c.headlines[0].name, "Hermes' best speedup vs BSP");
@@ -169,7 +244,9 @@ TEST_F(ComparisonTest, SpeedupWrittenBySimulatorIsUsedAsIs) {
   EXPECT_DOUBLE_EQ(*c.headlines[0].sim, 9.5);
   // The paper's chosen Hermes row was not simulated: no simulated side for its ratios.
   EXPECT_FALSE(c.headlines[1].sim.has_value());
-  EXPECT_EQ(c.headlines[1].note, "Hermes (alpha=-1.6, beta=0.15) vs SSP; no simulated Hermes row");
+  EXPECT_EQ(c.headlines[1].note,
+            "Hermes (alpha=-1.6, beta=0.15) vs SSP; no simulated run of the paper's Hermes "
+            "(alpha=-1.6, beta=0.15) configuration");
 }
 
 TEST_F(ComparisonTest, NoSimulatedBspLeavesSpeedupsEmpty) {

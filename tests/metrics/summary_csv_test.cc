@@ -192,7 +192,7 @@ TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
   std::string old_header = header();
   old_header.erase(old_header.rfind(",cost_usd"), std::string(",cost_usd").size());
   const std::string old_row =
-      "b,bsp,false,,,,,,,,,,,,,,,,1,ok,patience,9600,38400,6000,1,0.98,0.07,0.07,18900000,1,1,\n";
+      "b,bsp,false,0,,,,,,,,,,,,,,,,1,ok,patience,9600,38400,6000,1,0.98,0.07,0.07,18900000,1,1,\n";
   const auto old = read_summary_csv(write("old.csv", old_header + old_row));
   ASSERT_EQ(old.size(), 1u);
   EXPECT_FALSE(old[0].cost_usd.has_value());
@@ -201,8 +201,8 @@ TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
   // Before 2026-12-02 there were no update-unit, server-step and evaluation-period columns: such
   // a summary reads, its runs with those parameters at their defaults.
   std::string older_header = header();
-  for (const std::string c :
-       {",server_lr", ",update_unit", ",steps_per_update", ",evaluate_every"}) {
+  for (const std::string c : {",barrier_timeout_s", ",server_lr", ",update_unit",
+                              ",steps_per_update", ",evaluate_every"}) {
     older_header.erase(older_header.find(c), c.size());
   }
   const auto older = read_summary_csv(write(

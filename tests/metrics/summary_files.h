@@ -27,8 +27,9 @@ inline std::string header() {
 }
 
 // Tests write summaries compactly: the header below, parameters packed in one "key=value;..."
-// cell, no final_loss (it is the loss), and cost_usd optional (a row without it has an empty
-// cell). summary() expands such text into summary.csv's columns; fields hold no commas or quotes.
+// cell (the others at their defaults), no final_loss (it is the loss), and cost_usd optional (a row
+// without it has an empty cell). summary() expands such text into summary.csv's columns; fields
+// hold no commas or quotes.
 inline const std::string kHeader =
     "run,protocol,params,seed,status,stop_reason,iterations,local_iterations,sim_time_s,wi_avg,"
     "accuracy,loss,api_calls,bytes,major_updates,speedup_vs_bsp\n";
@@ -46,11 +47,14 @@ inline std::string summary(const std::string& compact) {
     }
     f.push_back(line.substr(pos));
     if (f.size() < 16) throw std::runtime_error("compact summary row with too few fields: " + line);
+    // Like the simulator, every parameter the protocol takes has its cell: the compact text's
+    // value, else the default ("-" leaves a cell empty).
     const ParamMap params = parse_params(f[2]);
     std::vector<std::string> row = {f[0], f[1]};
     for (const auto key : kSummaryParamColumns) {
       const auto it = params.find(std::string(key));
-      row.push_back(it == params.end() ? "" : it->second);
+      const std::string cell = it == params.end() ? default_param_value(f[1], key) : it->second;
+      row.push_back(cell == "-" ? "" : cell);
     }
     row.insert(row.end(), f.begin() + 3, f.begin() + 12);  // seed .. loss
     row.push_back(f[11]);                                  // final_loss

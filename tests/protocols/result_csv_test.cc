@@ -91,14 +91,15 @@ TEST_F(SummaryColumns, EveryParameterHasItsColumnEmptyWhereNotTaken) {
   write_summary_csv(out, sc, {FinishedRun{&ssp, RunResult{}}});
   const std::string text = out.str();
   const std::string header = text.substr(0, text.find('\n'));
-  EXPECT_EQ(header.substr(0, header.find(",seed,")),
-            "run,protocol,dynamic_allocation,staleness,lookahead,pull_between_barriers,"
-            "async_update,server_lr,update_unit,steps_per_update,evaluate_every,alpha,beta,lambda,"
-            "window,variant,gup,loss_weighting");
+  EXPECT_EQ(
+      header.substr(0, header.find(",seed,")),
+      "run,protocol,dynamic_allocation,barrier_timeout_s,staleness,lookahead,pull_between_barriers,"
+      "async_update,server_lr,update_unit,steps_per_update,evaluate_every,alpha,beta,lambda,"
+      "window,variant,gup,loss_weighting");
   const std::string row = text.substr(text.find('\n') + 1);
-  // Run name (empty here), protocol, the sixteen parameter cells, then the seed. server_lr and
+  // Run name (empty here), protocol, the seventeen parameter cells, then the seed. server_lr and
   // steps_per_update are empty too: they apply only under server-lr and steps (RunParam::applies).
-  EXPECT_EQ(row.rfind(",ssp,false,125,,,add,,chunk,,1,,,,,,,,", 0), 0u) << row;
+  EXPECT_EQ(row.rfind(",ssp,false,,125,,,add,,chunk,,1,,,,,,,,", 0), 0u) << row;
   ssp.async_update = scenario::AsyncUpdate::kServerLr;
   ssp.server_lr = 0.05;
   ssp.update_unit = scenario::UpdateUnit::kSteps;
@@ -106,7 +107,7 @@ TEST_F(SummaryColumns, EveryParameterHasItsColumnEmptyWhereNotTaken) {
   std::ostringstream applied;
   write_summary_csv(applied, sc, {FinishedRun{&ssp, RunResult{}}});
   const std::string row2 = applied.str().substr(applied.str().find('\n') + 1);
-  EXPECT_EQ(row2.rfind(",ssp,false,125,,,server-lr,0.05,steps,4,1,,,,,,,,", 0), 0u) << row2;
+  EXPECT_EQ(row2.rfind(",ssp,false,,125,,,server-lr,0.05,steps,4,1,,,,,,,,", 0), 0u) << row2;
 }
 
 }  // namespace

@@ -33,17 +33,17 @@ TEST_F(SweepCli, WritesEveryPointTheSummaryAndTheManifest) {
   }
   const std::string summary = slurp(dir("a") + "/summary.csv");
   EXPECT_EQ(summary.rfind("point,runs.hermes.alpha,runs.hermes.beta,run,protocol,"
-                          "dynamic_allocation,staleness,",
+                          "dynamic_allocation,barrier_timeout_s,staleness,",
                           0),
             0u)
       << summary;
   EXPECT_EQ(lines(summary), 1u + 4 * 2);
-  EXPECT_NE(summary.find("\n0000,-0.5,0.1,bsp,bsp,false,,,,,,chunk,,1,,,,,,,,11,"),
+  EXPECT_NE(summary.find("\n0000,-0.5,0.1,bsp,bsp,false,0,,,,,,chunk,,1,,,,,,,,11,"),
             std::string::npos)
       << summary;
   EXPECT_NE(summary.find("\n0000,-0.5,0.1,hermes,hermes,"), std::string::npos) << summary;
   // The grid columns show a value as the run's params do: -1, not -1.0.
-  EXPECT_NE(summary.find("\n0003,-1,0.2,hermes,hermes,true,,,,,,,,,-1,0.2,"), std::string::npos)
+  EXPECT_NE(summary.find("\n0003,-1,0.2,hermes,hermes,true,,,,,,,,,,-1,0.2,"), std::string::npos)
       << summary;
 
   const auto manifest = Json::parse(slurp(dir("a") + "/sweep.json"));
@@ -231,10 +231,10 @@ TEST_F(SweepCli, SeedsMultiplyThePoints) {
                        "--seeds 2 --jobs 2");
   ASSERT_EQ(r.status, 0) << r.output;
   const std::string summary = slurp(dir("seeds") + "/summary.csv");
-  EXPECT_NE(summary.find("\n0000,-0.5,0.1,bsp,bsp,false,,,,,,chunk,,1,,,,,,,,11,"),
+  EXPECT_NE(summary.find("\n0000,-0.5,0.1,bsp,bsp,false,0,,,,,,chunk,,1,,,,,,,,11,"),
             std::string::npos)
       << summary;
-  EXPECT_NE(summary.find("\n0001,-0.5,0.1,bsp,bsp,false,,,,,,chunk,,1,,,,,,,,12,"),
+  EXPECT_NE(summary.find("\n0001,-0.5,0.1,bsp,bsp,false,0,,,,,,chunk,,1,,,,,,,,12,"),
             std::string::npos)
       << summary;
   EXPECT_EQ(lines(summary), 1u + 2 * 2);

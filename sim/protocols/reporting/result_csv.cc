@@ -17,17 +17,6 @@ namespace hermes::protocols {
 
 namespace {
 
-std::string num(double v) { return format_fixed(v, 6); }
-
-// The cell of `key` in the parameter columns: the run's value (numbers rounded to 6 decimals, then
-// canonical like every params text), or "" when its protocol does not take the parameter or it
-// does not apply to the run (RunParam::applies).
-std::string param_cell(const scenario::RunSpec& r, std::string_view key) {
-  const scenario::RunParam* p = scenario::param_of(r.protocol, key);
-  if (p == nullptr || (p->applies != nullptr && !p->applies(r))) return "";
-  return metrics::canonical_value(scenario::param_text(*p, p->value(r), num));
-}
-
 // A speedup compares times to the same end: both runs must have converged by the stop rule. A run
 // that diverged stopped early because it failed, and one cut by a cap did not finish.
 bool comparable(const RunResult& x) {
@@ -56,7 +45,7 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
     const RunResult& x = r.result;
     w.field(r.spec->name).field(scenario::protocol_name(r.spec->protocol));
     for (const std::string_view key : metrics::kSummaryParamColumns) {
-      w.field(param_cell(*r.spec, key));
+      w.field(metrics::param_cell(*r.spec, key));
     }
     w.field(sc.seed).field(run_status_text(x.status)).field(stop_reason_text(x.stop_reason));
     w.field(x.updates).field(x.total_local_iterations());
