@@ -1,5 +1,6 @@
 #include "sim/scenario/set_overrides.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <optional>
@@ -66,6 +67,19 @@ Json parse_override_value(const std::string& text) {
 }
 
 bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
+  return apply_set_override(doc, arg, diags, {});
+}
+
+std::vector<std::string> run_names_of(const Json& doc) {
+  std::vector<std::string> names;
+  const auto runs = doc.is_object() ? doc.find("runs") : doc.end();
+  if (!doc.is_object() || runs == doc.end() || !runs->is_array()) return names;
+  for (const auto& run : *runs) names.push_back(element_name(run, "/runs").value_or(""));
+  return names;
+}
+
+bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags,
+                        const std::vector<std::string>& run_names) {
   const auto fail = [&](const std::string& path, const std::string& why) {
     diags.error(path, "--set '" + arg + "': " + why);
     return false;
@@ -125,13 +139,22 @@ bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
       // Longest run of segments first: names may contain dots.
       std::optional<std::size_t> found;
       std::size_t used = 0;
+      // A run answers first to the name it had before any override (`run_names`): setting
+      // runs.hermes-1.3.alpha renames an unnamed run, and runs.hermes-1.3.beta must still find it.
+      const bool runs = path == "/runs";
       for (std::size_t len = n - k; len >= 1 && !found; --len) {
         const std::string candidate = join_segments(segs, k, k + len);
-        for (std::size_t i = 0; i < node->size(); ++i) {
-          if (element_name((*node)[i], path) == candidate) {
+        for (std::size_t i = 0; runs && i < std::min(run_names.size(), node->size()); ++i) {
+          if (run_names[i] == candidate) {
             found = i;
             used = len;
             break;
+          }
+        }
+        for (std::size_t i = 0; i < node->size() && !found; ++i) {
+          if (element_name((*node)[i], path) == candidate) {
+            found = i;
+            used = len;
           }
         }
       }
@@ -179,7 +202,8 @@ bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags) {
 }
 
 void apply_set_overrides(Json& doc, const std::vector<std::string>& args, Diagnostics& diags) {
-  for (const auto& arg : args) apply_set_override(doc, arg, diags);
+  const std::vector<std::string> names = run_names_of(doc);
+  for (const auto& arg : args) apply_set_override(doc, arg, diags, names);
 }
 
 }  // namespace hermes::scenario

@@ -27,7 +27,19 @@ nlohmann::ordered_json parse_override_value(const std::string& text);
 // where resolution stopped) if it cannot be applied; doc is then unchanged.
 bool apply_set_override(nlohmann::ordered_json& doc, const std::string& arg, Diagnostics& diags);
 
-// Applies every override in order; one that fails does not stop the others.
+// The names the elements of /runs answer to (their "name", else their default name; "" for an
+// element that has neither), in order.
+std::vector<std::string> run_names_of(const nlohmann::ordered_json& doc);
+
+// apply_set_override, where element i of /runs also answers to run_names[i], before its current
+// name: the names the runs had before a first override renamed them.
+bool apply_set_override(nlohmann::ordered_json& doc, const std::string& arg, Diagnostics& diags,
+                        const std::vector<std::string>& run_names);
+
+// Applies every override in order; one that fails does not stop the others. Runs are found by
+// the names they had before the first override (an unnamed run's default name follows its
+// parameters, so `--set runs.hermes-1.3.alpha=-1.6 --set runs.hermes-1.3.beta=0.05` sets both on
+// the run that was hermes-1.3).
 void apply_set_overrides(nlohmann::ordered_json& doc, const std::vector<std::string>& args,
                          Diagnostics& diags);
 

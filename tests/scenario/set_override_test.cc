@@ -90,6 +90,23 @@ TEST(SetOverride, RunByIndexAndByDefaultName) {
   EXPECT_EQ(s.runs[3].name, "ssp-5");  // the default name follows the parameters
 }
 
+// Issue 26: a 2-D grid over an unnamed run (`--grid runs.ssp-125.staleness=... --grid
+// runs.ssp-125.lookahead...`) failed at the second key, the first having renamed the run. Runs are
+// found by the names they had before any override; a name only a later state has still works.
+TEST(SetOverride, AnUnnamedRunKeepsAnsweringToItsNameBeforeTheOverrides) {
+  const Scenario s =
+      load_with(runs_doc(), {"runs.ssp-125.staleness=5", "runs.ssp-125.async_update=average",
+                             "runs.ssp-5-avg.dynamic_allocation=true"});
+  EXPECT_EQ(s.runs[3].staleness, 5);
+  EXPECT_EQ(s.runs[3].async_update, AsyncUpdate::kAverage);
+  EXPECT_TRUE(s.runs[3].dynamic_allocation);
+  EXPECT_EQ(s.runs[3].name, "ssp-5-avg-dyn");
+
+  Json doc = runs_doc();
+  EXPECT_EQ(run_names_of(doc),
+            (std::vector<std::string>{"bsp", "hermes-1.6", "hermes-1.6.x", "ssp-125"}));
+}
+
 TEST(SetOverride, ObjectsReplaceAndDashAppends) {
   const Scenario s =
       load_with(runs_doc(), {R"(cluster.workers.0={"profile": "F4s_v2", "count": 3})",
