@@ -36,7 +36,7 @@ int bench_math(const Args& args) {
                                                  "mini-batch size")(
       "repeats", po::value<int>(&repeats)->default_value(5),
       "timed runs per figure (the median is reported), after one warm-up")(
-      "min-time", po::value<double>(&min_time)->default_value(0.2),
+      "min-time", po::value<double>(&min_time)->default_value(0.2, "0.2"),
       "minimum seconds of one timed GEMM run")("mlp-samples",
                                                po::value<int>(&mlp_samples)->default_value(8000),
                                                "synthetic samples per timed MLP training epoch")(

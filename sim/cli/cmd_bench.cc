@@ -18,7 +18,7 @@ int bench_network(const Args& args) {
   double bytes = 0;
   desc.add_options()("help,h", "show this help")(
       "rounds", po::value<std::size_t>(&rounds)->default_value(40), "push/pull rounds per worker")(
-      "bytes", po::value<double>(&bytes)->default_value(437544.0),
+      "bytes", po::value<double>(&bytes)->default_value(437544.0, "437544"),
       "bytes per flow (default: the MNIST MLP as float32)");
   po::variables_map vm;
   if (!parse_options("bench network", args, desc, vm)) return 0;

@@ -155,6 +155,35 @@ void set_sweep_settings(std::vector<metrics::SummaryRow>& rows, const std::strin
   }
 }
 
+// What `compare` reads, named when it is not there: `what` names the option ("" for the
+// argument), `expected` what it should have named.
+void require_file(const std::string& path, const std::string& what, const std::string& expected) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  const std::string label = (what.empty() ? "" : what + " ") + path;
+  if (!fs::exists(st))
+    throw InputError(label + ": no such file or directory (expected " + expected + ")");
+  if (fs::is_directory(st)) throw InputError(label + ": a directory (expected " + expected + ")");
+}
+
+// The summary.csv that the argument names: the file itself, or RUN_DIR/summary.csv.
+std::string summary_of(const std::string& arg) {
+  constexpr const char* kExpected =
+      "a run or sweep directory holding summary.csv, as `hermes-sim run` and `sweep` write, or a "
+      "summary.csv file";
+  std::error_code ec;
+  if (!fs::is_directory(arg, ec)) {
+    require_file(arg, "", kExpected);
+    return arg;
+  }
+  const std::string summary = (fs::path(arg) / "summary.csv").string();
+  if (!fs::exists(fs::status(summary, ec))) {
+    throw InputError(arg + ": a directory without summary.csv (expected " + kExpected +
+                     "; a run still going or interrupted has none yet)");
+  }
+  return summary;
+}
+
 }  // namespace
 
 int cmd_compare(const Args& args) {
@@ -190,8 +219,13 @@ int cmd_compare(const Args& args) {
       parse_options_and_argument("compare", args, desc, vm, "run directory or summary file",
                                  "hermes-sim compare RUN_DIR|SUMMARY.csv");
   if (!arg) return 0;
-  std::string summary = *arg;
-  if (fs::is_directory(summary)) summary = (fs::path(summary) / "summary.csv").string();
+  const std::string summary = summary_of(*arg);
+  if (!reference.empty()) {
+    require_file(reference, "--reference",
+                 "a reference table CSV like "
+                 "results/reference/paper-mnist.csv");
+  }
+  if (!paper.empty()) require_file(paper, "--paper-scenario", "a scenario file");
   const auto format = metrics::parse_table_format(format_name);
   if (!format) {
     throw InputError("--format '" + format_name + "' is not one of: text, csv, markdown, json");

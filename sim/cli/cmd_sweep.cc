@@ -67,10 +67,12 @@ const char* const kUsage =
     "between the events of its runs, so the points that finish are the same bytes as without it):\n"
     "its partial output is removed, the sweep goes on with the other points, the final report and\n"
     "DIR/timed_out.json list it, and the same command runs it again.\n\n"
-    "Stopping: a first Ctrl-C (SIGINT) or SIGTERM starts no new point and lets the running ones\n"
-    "finish (their directories complete, the summary written), prints what is done and the\n"
-    "command that resumes, and exits with 130 (SIGINT) or 143 (SIGTERM). A second one abandons\n"
-    "the running points (their partial directories removed) and exits at once. SIGUSR1 only ever\n"
+    "Stopping: a first Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closing) starts no new\n"
+    "point and lets the running ones finish (their directories complete, the summary written),\n"
+    "prints what is done and the command that resumes, and exits with 130 (SIGINT), 143\n"
+    "(SIGTERM) or 129 (SIGHUP). A second one abandons the running points (their partial\n"
+    "directories removed) and exits at once; so does a first one that comes before the points\n"
+    "start (while the data loads), leaving nothing of its own behind. SIGUSR1 only ever\n"
     "stops like a first signal (exit 138): under mpirun send it to mpirun, which forwards it to\n"
     "every rank, whereas Open MPI's mpirun turns SIGINT and SIGTERM into SIGTERM then, a second\n"
     "later, SIGKILL (the next start removes what that leaves).\n\n"
@@ -87,6 +89,7 @@ struct Options {
   std::string out;
   std::string data_dir;
   std::size_t jobs = 0;  // 0: the default
+  int threads = 1;       // --threads: of each point's math
   bool force = false;
   bool allow_mixed_math = false;
   bool dry_run = false;
@@ -131,6 +134,10 @@ bool parse(const Args& args, Options& o) {
       "point-timeout", po::value<double>(&point_timeout),
       "SECONDS: abandon a point still running after this much wall time (its partial output "
       "removed; DIR/timed_out.json lists it and the same command runs it again); default: none")(
+      "threads", po::value<int>(&o.threads)->default_value(1),
+      "threads running the training math of each point, as run --threads (1: inline on the "
+      "thread running the point; a machine then runs up to --jobs x --threads threads of math). "
+      "Results are the same for every value")(
       "dry-run",
       "check everything and list the points and the runs of each, then exit without creating "
       "or changing anything")(
@@ -153,6 +160,7 @@ bool parse(const Args& args, Options& o) {
     if (jobs < 1) throw InputError("--jobs " + std::to_string(jobs) + ": must be >= 1");
     o.jobs = static_cast<std::size_t>(jobs);
   }
+  check_threads(o.threads, "--threads");
   o.force = vm.count("force") > 0;
   o.allow_mixed_math = vm.count("allow-mixed-math") > 0;
   o.dry_run = vm.count("dry-run") > 0;
@@ -179,10 +187,11 @@ std::size_t default_jobs(const sweep::MpiSession& mpi) {
   return std::max<std::size_t>(1, cores / static_cast<std::size_t>(mpi.ranks_on_this_node()));
 }
 
-// "2 threads", "2 ranks x 1 thread".
-std::string runs_on(const sweep::MpiSession& mpi, std::size_t jobs) {
+// "2 threads", "2 ranks x 1 thread", "2 threads (2 threads of math each)".
+std::string runs_on(const sweep::MpiSession& mpi, std::size_t jobs, int threads) {
   return (mpi.distributed() ? std::to_string(mpi.size()) + " ranks x " : "") +
-         counted(jobs, "thread");
+         counted(jobs, "thread") +
+         (threads > 1 ? " (" + std::to_string(threads) + " threads of math each)" : "");
 }
 
 // --dry-run, after the checks every start makes: DIR is checked without writing (sweep_dir.h),
@@ -208,7 +217,7 @@ void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& m
     }
   }
   for (const auto& line : data_lines) std::cout << line << '\n';
-  print_dry_run(std::cout, plan, dir.root(), notes, done, runs_on(mpi, jobs));
+  print_dry_run(std::cout, plan, dir.root(), notes, done, runs_on(mpi, jobs, o.threads));
 }
 
 int sweep(const Options& o, const sweep::MpiSession& mpi) {
@@ -313,16 +322,21 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false, "point directory",
                      /*clean_leftovers=*/false);
     const scenario::Scenario& sc = plan.points[i];
-    Provenance provenance;  // threads 1: a point's math runs on the thread that runs the point
+    // A pool per point: --threads 1 runs its math on the thread that runs the point.
+    parallel::ThreadPool pool(o.threads);
+    Provenance provenance;
+    provenance.threads = o.threads;
     provenance.datasets.push_back(dataset_records.at(sc.dataset.name));
     provenance.sweep = {{"dir", sweep_root},
                         {"point", sweep::point_name(i, points.size())},
                         {"jobs", jobs},
                         {"rank", mpi.rank()},
                         {"ranks", mpi.size()}};
-    run_scenario(
-        sc, datasets.at(sc.dataset.name), out,
-        {.report = false, .provenance = provenance_json(provenance), .checkpoint = checkpoint});
+    run_scenario(sc, datasets.at(sc.dataset.name), out,
+                 {.report = false,
+                  .pool = &pool,
+                  .provenance = provenance_json(provenance),
+                  .checkpoint = checkpoint});
     out.commit();
   };
 
@@ -333,7 +347,8 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr, stop);
     return 0;  // rank 0 reports for the whole sweep, a stop included
   }
-  std::cout << sweep_line(plan, dir.root(), done_before, runs_on(mpi, jobs)) << std::endl;
+  std::cout << sweep_line(plan, dir.root(), done_before, runs_on(mpi, jobs, o.threads))
+            << std::endl;
   sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
                               jobs * static_cast<std::size_t>(mpi.size()), log);
   // What the sweep says if a signal stops it: kept current as points start and end.

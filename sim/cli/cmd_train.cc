@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "base/diagnostics.h"
@@ -19,6 +20,7 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
 #include "sim/common/build_info.h"
+#include "sim/parallel/thread_pool.h"
 
 namespace hermes::cli {
 
@@ -51,21 +53,45 @@ int train_one(const nn::ModelSpec& spec, const nn::CentralTrainConfig& cfg,
   return 0;
 }
 
+// One seed's line: its per-epoch test accuracies and the final one, which it returns (in %).
+double train_seed(const nn::ModelSpec& spec, const nn::CentralTrainConfig& cfg,
+                  const data::TrainTestSplit& split, std::ostream& os) {
+  os << std::fixed << "seed " << std::setw(4) << cfg.seed << "  test accuracy per epoch";
+  const auto results =
+      nn::train_central(spec, cfg, *split.train, *split.test, [&os](const nn::EpochResult& r) {
+        os << ' ' << std::setprecision(2) << 100.0 * r.test_accuracy << std::flush;
+      });
+  const double final_accuracy = 100.0 * results.back().test_accuracy;
+  os << "  final " << final_accuracy << "%\n";
+  return final_accuracy;
+}
+
 // Several runs that differ only in the seed (initial weights and shuffling): a line per seed with
-// its per-epoch test accuracies, then the distribution of the final accuracy.
-int train_seeds(const nn::ModelSpec& spec, nn::CentralTrainConfig cfg,
-                const data::TrainTestSplit& split, int seeds) {
-  std::vector<double> finals;
-  const std::uint64_t first = cfg.seed;
-  for (int i = 0; i < seeds; ++i) {
-    cfg.seed = first + static_cast<std::uint64_t>(i);
-    std::cout << "seed " << std::setw(4) << cfg.seed << "  test accuracy per epoch";
-    const auto results =
-        nn::train_central(spec, cfg, *split.train, *split.test, [](const nn::EpochResult& r) {
-          std::cout << ' ' << std::setprecision(2) << 100.0 * r.test_accuracy << std::flush;
-        });
-    finals.push_back(100.0 * results.back().test_accuracy);
-    std::cout << "  final " << finals.back() << "%\n";
+// its per-epoch test accuracies, then the distribution of the final accuracy. The seeds train
+// concurrently on `threads` threads (each seed on one), their lines printed in seed order: the
+// output is the same for every thread count. One thread prints each accuracy as its epoch ends.
+int train_seeds(const nn::ModelSpec& spec, const nn::CentralTrainConfig& cfg,
+                const data::TrainTestSplit& split, int seeds, int threads) {
+  std::vector<double> finals(static_cast<std::size_t>(seeds));
+  std::vector<std::ostringstream> lines(static_cast<std::size_t>(seeds));
+  const auto config_of = [&cfg](int i) {
+    nn::CentralTrainConfig c = cfg;
+    c.seed = cfg.seed + static_cast<std::uint64_t>(i);
+    return c;
+  };
+  if (threads == 1) {
+    for (int i = 0; i < seeds; ++i) finals[i] = train_seed(spec, config_of(i), split, std::cout);
+  } else {
+    parallel::ThreadPool pool(std::min(threads, seeds));
+    std::vector<parallel::Task> tasks;
+    for (int i = 0; i < seeds; ++i) {
+      tasks.push_back(
+          pool.submit(i, [&, i] { finals[i] = train_seed(spec, config_of(i), split, lines[i]); }));
+    }
+    for (int i = 0; i < seeds; ++i) {
+      tasks[i].wait();
+      std::cout << lines[i].str() << std::flush;
+    }
   }
   std::vector<double> sorted = finals;
   std::sort(sorted.begin(), sorted.end());
@@ -91,6 +117,7 @@ int cmd_train(const Args& args) {
   std::string dataset, model_name, data_dir, shuffle;
   nn::CentralTrainConfig cfg;
   int seeds = 1;
+  int threads = default_threads();
   desc.add_options()("help,h", "show this help")(
       "dataset", po::value<std::string>(&dataset)->default_value("mnist"),
       "mnist, fashion-mnist or cifar10")(
@@ -110,7 +137,11 @@ int cmd_train(const Args& args) {
       "batch size of the test-set evaluation (speed only)")(
       "data-dir", po::value<std::string>(&data_dir),
       "directory holding the dataset's files, the only place looked at when given (default: "
-      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
+      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)")(
+      "threads", po::value<int>(&threads)->default_value(threads),
+      "threads running the training math (default: the machine's hardware threads): with "
+      "--seeds, that many seeds train at once, each on one thread; one seed's SGD is one sequence "
+      "of steps and uses one thread. Results are the same for every value");
   po::variables_map vm;
   if (!parse_options("train", args, desc, vm)) return 0;
   std::string errors;  // one line per bad option, all reported at once
@@ -118,6 +149,7 @@ int cmd_train(const Args& args) {
   if (cfg.batch < 1) errors += "--batch must be >= 1\n";
   if (cfg.eval_batch < 1) errors += "--eval-batch must be >= 1\n";
   if (seeds < 1) errors += "--seeds must be >= 1\n";
+  if (threads < 1 || threads > 1024) errors += "--threads must be in 1 .. 1024\n";
   if (!(cfg.lr > 0.0f)) errors += "--lr must be > 0\n";
   if (shuffle != "on" && shuffle != "off") {
     errors += "--shuffle: '" + shuffle + "' is not accepted; use on or off\n";
@@ -144,7 +176,7 @@ int cmd_train(const Args& args) {
             << cfg.epochs << " epochs, shuffle " << shuffle << ", seed " << cfg.seed;
   if (seeds > 1) {
     std::cout << " to " << cfg.seed + static_cast<std::uint64_t>(seeds) - 1 << "\n\n";
-    return train_seeds(spec, cfg, split, seeds);
+    return train_seeds(spec, cfg, split, seeds, threads);
   }
   std::cout << "\n\n";
   return train_one(spec, cfg, split);

@@ -4,8 +4,10 @@
 #include <iostream>
 
 #include "base/string_join.h"
+#include "models/data/loaders.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
+#include "sim/cli/run_scenario.h"
 #include "sim/protocols/skeleton/resources.h"
 #include "sim/scenario/scenario.h"
 
@@ -15,13 +17,18 @@ int cmd_validate(const Args& args) {
   po::options_description desc(
       "hermes-sim validate FILE... [options]\n\nChecks scenario files without running them: "
       "unknown keys, wrong types, out-of-range values, unknown profiles or protocols, dangling "
-      "links, unreachable workers. Reports every error with its file and JSON path; exit status "
-      "1 if any file has errors");
+      "links, unreachable workers, a dataset that is not where a run would look for it (looked "
+      "for, not loaded). Reports every error with its file and JSON path; exit status 1 if any "
+      "file has errors");
   std::vector<std::string> sets;
+  std::string data_dir;
   double max_memory_gb = 0, max_hours = 0;
   desc.add_options()("help,h", "show this help")(
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
-      "override a scenario value before checking: key.path=value (repeatable)");
+      "override a scenario value before checking: key.path=value (repeatable)")(
+      "data-dir", po::value<std::string>(&data_dir),
+      "directory holding the dataset, the only place looked at when given, as for run (default: "
+      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
   add_resource_options(desc, max_memory_gb, max_hours);
   po::options_description hidden;
   std::vector<std::string> files;
@@ -40,6 +47,14 @@ int cmd_validate(const Args& args) {
     const auto sc = scenario::check_scenario(f, sets, source_dir(), diags);
     // What the run would cost: durations that overflow the clock, memory and time (resources.h).
     if (diags.ok() && sc) protocols::check_resources(*sc, limits, false, diags);
+    // Where `run` would find the data (demo runs need none).
+    if (diags.ok() && sc && needs_data(*sc)) {
+      try {
+        data::locate_dataset(sc->dataset.name, data_dir);
+      } catch (const InputError& e) {
+        diags.error("/dataset/name", e.what());
+      }
+    }
     if (diags.ok() && sc) {
       std::cout << f << ": ok (" << counted(sc->worker_count(), "worker") << ", "
                 << counted(sc->runs.size(), "run") << ")\n";

@@ -18,6 +18,7 @@ int cmd_train(const Args& args);     // cmd_train.cc: central training, no clust
 int cmd_bench(const Args& args);     // cmd_bench.cc: dispatches to the benches below
 int cmd_compare(const Args& args);   // cmd_compare.cc: a summary beside the paper's table
 int cmd_sweep(const Args& args);     // cmd_sweep.cc: a grid of runs, resumable, MPI
+int cmd_keys(const Args& args);      // cmd_keys.cc: every scenario key, from the reader's tables
 int bench_engine(const Args& args);  // bench_engine.cc
 int bench_math(const Args& args);    // bench_math.cc
 int bench_run(const Args& args);     // bench_run.cc: a scenario's wall time, threads, workers

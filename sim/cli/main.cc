@@ -27,6 +27,9 @@ const std::map<std::string, Command>& commands() {
        {hermes::cli::cmd_bench,
         "measure speed: engine, math, network (throughputs), run (a scenario's wall time)"}},
       {"compare", {hermes::cli::cmd_compare, "print a run's summary beside the paper's table"}},
+      {"keys",
+       {hermes::cli::cmd_keys,
+        "print every scenario key: type, default, accepted values, help (PREFIX filters)"}},
       {"sweep",
        {hermes::cli::cmd_sweep, "run a scenario over a grid of parameters and seeds (resumable)"}},
   };

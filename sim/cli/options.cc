@@ -8,6 +8,8 @@
 #include <utility>
 
 #include "base/diagnostics.h"
+#include "base/number_text.h"
+#include "base/suggest.h"
 
 namespace hermes::cli {
 
@@ -18,9 +20,10 @@ bool parse_options(const std::string& command, const Args& args,
   po::options_description all;
   all.add(visible);
   if (hidden != nullptr) all.add(*hidden);
+  const std::string see = " (hermes-sim " + command + " --help lists the options)";
   try {
     po::command_line_parser parser(args);
-    parser.options(all);
+    parser.options(all).style(kCommandLineStyle);
     if (positional != nullptr) parser.positional(*positional);
     po::store(parser.run(), vm);
     if (vm.count("help")) {
@@ -28,12 +31,26 @@ bool parse_options(const std::string& command, const Args& args,
       return false;
     }
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    throw InputError(unknown_option_text(e.get_option_name(), visible) + see);
   } catch (const po::error& e) {
-    throw InputError(std::string(e.what()) + " (hermes-sim " + command +
-                     " --help lists the options)");
+    throw InputError(std::string(e.what()) + see);
   }
   return true;
 }
+
+std::string unknown_option_text(const std::string& written,
+                                const po::options_description& options) {
+  std::vector<std::string> names;
+  for (const auto& option : options.options()) {
+    if (!option->long_name().empty()) names.push_back("--" + option->long_name());
+  }
+  // "--thread=1" names the option "--thread".
+  const std::string name = written.substr(0, written.find('='));
+  return "unknown option '" + name + "'" + did_you_mean(name, names);
+}
+
+std::string default_text(double value) { return format_number(value); }
 
 std::optional<std::string> parse_options_and_argument(const std::string& command, const Args& args,
                                                       const po::options_description& visible,
@@ -56,10 +73,12 @@ void add_resource_options(po::options_description& desc, double& max_memory_gb, 
   const protocols::ResourceLimits defaults;
   max_memory_gb = defaults.max_memory_bytes / 1e9;
   max_hours = defaults.max_hours;
-  desc.add_options()("max-memory", po::value<double>(&max_memory_gb)->default_value(max_memory_gb),
-                     "refuse a scenario whose estimated memory is above GB gigabytes (1e9 "
-                     "bytes; scenarios/README.md, \"Limits\")")(
-      "max-hours", po::value<double>(&max_hours)->default_value(max_hours),
+  desc.add_options()(
+      "max-memory",
+      po::value<double>(&max_memory_gb)->default_value(max_memory_gb, default_text(max_memory_gb)),
+      "refuse a scenario whose estimated memory is above GB gigabytes (1e9 "
+      "bytes; scenarios/README.md, \"Limits\")")(
+      "max-hours", po::value<double>(&max_hours)->default_value(max_hours, default_text(max_hours)),
       "refuse a scenario whose estimated time on one core (one round of worker iterations of a "
       "protocol run, or a whole demo run) is above H hours");
 }

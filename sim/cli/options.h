@@ -13,6 +13,11 @@ namespace hermes::cli {
 
 namespace po = boost::program_options;
 
+// The style of every command's parsing: Boost's default without allow_guessing, so that an
+// option is only ever its whole name (`--thread` is an unknown option, not `--threads`).
+constexpr int kCommandLineStyle =
+    po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+
 // Parses `args` of `command` ("run", "bench engine", ...) against `visible` (printed by --help,
 // which must be one of its options) plus optional hidden positional options. Prints the help and
 // returns false for --help; otherwise stores into vm, runs notify and returns true. Boost's errors
@@ -21,6 +26,13 @@ bool parse_options(const std::string& command, const Args& args,
                    const po::options_description& visible, po::variables_map& vm,
                    const po::options_description* hidden = nullptr,
                    const po::positional_options_description* positional = nullptr);
+
+// "unknown option '--thread'; did you mean '--threads'?": `written` as Boost reports it (a value
+// after '=' is dropped), the suggestion the nearest long name of `options` (base/suggest.h).
+std::string unknown_option_text(const std::string& written, const po::options_description& options);
+
+// A default as --help prints it: 0.2, not Boost's 0.20000000000000001 (base/number_text.h).
+std::string default_text(double value);
 
 // parse_options for a command taking one positional argument (`what`: "scenario file"), which
 // it returns; nullopt after --help. Throws InputError "no <what> given (usage: <usage>)" without

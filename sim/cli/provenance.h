@@ -4,7 +4,7 @@
 //   "build": {"version", "commit", "math_profile", "math_arch", "eigen", "compiler"},
 //   "host": {"name": "node7", "cpu": "Intel(R) Xeon(R) ..."},     (recorded, never compared)
 //   "command_line": ["build/hermes-sim", "run", ...], "working_directory": "/abs",
-//   "threads": 2,                                   (threads of the math; a sweep point's: 1)
+//   "threads": 2,                                   (threads of the math: --threads)
 //   "datasets": [{"name": "mnist", "dir": "/abs/mnist", "origin": "--data-dir",
 //                 "files": [{"name": "train-images-idx3-ubyte.gz", "bytes": 9912422,
 //                            "sha256": "440fcabf..."}, ...]}],    (empty for demo runs)

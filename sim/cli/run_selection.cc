@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "base/diagnostics.h"
+#include "base/suggest.h"
 
 namespace hermes::cli {
 
@@ -16,7 +17,11 @@ std::vector<std::size_t> find_runs(const scenario::Scenario& sc, const std::stri
     if (!name.empty()) wanted.push_back(name);
   }
   std::string all;
-  for (const auto& r : sc.runs) all += (all.empty() ? "" : ", ") + r.name;
+  std::vector<std::string> run_names;
+  for (const auto& r : sc.runs) {
+    all += (all.empty() ? "" : ", ") + r.name;
+    run_names.push_back(r.name);
+  }
   if (wanted.empty()) {
     throw InputError("--runs '" + names + "': names no run (accepted: run names of " + file +
                      ", comma-separated: " + all + ")");
@@ -26,7 +31,7 @@ std::vector<std::size_t> find_runs(const scenario::Scenario& sc, const std::stri
         std::any_of(sc.runs.begin(), sc.runs.end(), [&](const auto& r) { return r.name == name; });
     if (!known) {
       throw InputError("--runs: " + file + " has no run named '" + name + "' (its runs: " + all +
-                       ")");
+                       ")" + did_you_mean(name, run_names));
     }
   }
   std::vector<std::size_t> positions;

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <type_traits>
 
+#include "base/suggest.h"
 #include "sim/config/json_pointer.h"
+#include "sim/config/key_table.h"
 
 namespace hermes::config {
 
@@ -49,9 +52,60 @@ ObjectReader::ObjectReader(const Json& value, std::string path, Diagnostics& dia
   }
 }
 
+ObjectReader::ObjectReader(const Json& value, std::string path, Diagnostics& diags, Json& out,
+                           const ObjectDecl& decl)
+    : ObjectReader(value, std::move(path), diags, out) {
+  decl_ = &decl;
+}
+
 std::string ObjectReader::path_of(std::string_view key) const { return pointer_append(path_, key); }
 
+namespace {
+std::set<std::string>* declared_reads = nullptr;
+
+bool same_range(const Range& a, const Range& b) {
+  return a.lo == b.lo && a.hi == b.hi && (!a.lo || a.lo_inclusive == b.lo_inclusive) &&
+         (!a.hi || a.hi_inclusive == b.hi_inclusive);
+}
+}  // namespace
+
+void ObjectReader::record_declared_reads(std::set<std::string>* sink) { declared_reads = sink; }
+
+void ObjectReader::check_declared(std::string_view key, int type,
+                                  const std::optional<std::string>& fallback, const Range* range,
+                                  const std::vector<std::string>* choices) const {
+  if (decl_ == nullptr) return;
+  const KeyDecl* k = decl_->find(key);
+  const std::string where = std::string(decl_->path) + "." + std::string(key) + ": ";
+  if (k == nullptr) {
+    throw std::logic_error(where + "read at " + path_ + " but not declared in its key table");
+  }
+  if (type >= 0 && static_cast<int>(k->type) != type) {
+    throw std::logic_error(where + "read as a " +
+                           std::string(key_type_name(static_cast<KeyType>(type))) +
+                           ", declared a " + std::string(key_type_name(k->type)));
+  }
+  if (range != nullptr && !same_range(*range, k->range)) {
+    throw std::logic_error(where + "read with range " + range->describe(key) + ", declared " +
+                           k->range.describe(key));
+  }
+  if (choices != nullptr && *choices != k->choices) {
+    throw std::logic_error(where + "read with choices " + join_strings(*choices) + ", declared " +
+                           join_strings(k->choices));
+  }
+  if (fallback && !k->computed_default && *fallback != k->default_text) {
+    throw std::logic_error(where + "read with default " + *fallback + ", declared " +
+                           std::string(k->default_text));
+  }
+}
+
 const Json* ObjectReader::accept(std::string_view key) {
+  if (decl_ != nullptr) {
+    check_declared(key, -1, std::nullopt, nullptr, nullptr);
+    if (declared_reads != nullptr) {
+      declared_reads->insert(std::string(decl_->path) + "." + std::string(key));
+    }
+  }
   if (std::find(accepted_.begin(), accepted_.end(), key) == accepted_.end()) {
     accepted_.emplace_back(key);
   }
@@ -112,6 +166,7 @@ std::optional<T> read_field(ObjectReader& r, std::string_view key, const std::op
 
 std::optional<std::string> ObjectReader::string(std::string_view key,
                                                 std::optional<std::string> fallback) {
+  check_declared(key, static_cast<int>(KeyType::kString), fallback, nullptr, nullptr);
   return read_field<std::string>(*this, key, fallback,
                                  [&](const Json& v) -> std::optional<std::string> {
                                    if (!v.is_string()) {
@@ -125,6 +180,7 @@ std::optional<std::string> ObjectReader::string(std::string_view key,
 std::optional<std::string> ObjectReader::choice(std::string_view key,
                                                 const std::vector<std::string>& accepted,
                                                 std::optional<std::string> fallback) {
+  check_declared(key, static_cast<int>(KeyType::kChoice), fallback, nullptr, &accepted);
   return read_field<std::string>(
       *this, key, fallback, [&](const Json& v) -> std::optional<std::string> {
         if (!v.is_string()) {
@@ -133,8 +189,8 @@ std::optional<std::string> ObjectReader::choice(std::string_view key,
         }
         const auto s = v.get<std::string>();
         if (std::find(accepted.begin(), accepted.end(), s) == accepted.end()) {
-          error(key, "unknown " + std::string(key) + " '" + s +
-                         "' (accepted: " + join_strings(accepted) + ")");
+          error(key, "unknown " + std::string(key) + " '" + s + "' (accepted: " +
+                         join_strings(accepted) + ")" + did_you_mean(s, accepted));
           return std::nullopt;
         }
         return s;
@@ -144,6 +200,9 @@ std::optional<std::string> ObjectReader::choice(std::string_view key,
 std::optional<std::int64_t> ObjectReader::integer(std::string_view key,
                                                   std::optional<std::int64_t> fallback,
                                                   Range range) {
+  check_declared(key, static_cast<int>(KeyType::kInteger),
+                 fallback ? std::optional<std::string>(std::to_string(*fallback)) : std::nullopt,
+                 &range, nullptr);
   return read_field<std::int64_t>(
       *this, key, fallback, [&](const Json& v) -> std::optional<std::int64_t> {
         if (!v.is_number_integer()) {
@@ -182,6 +241,9 @@ std::optional<int> ObjectReader::int32(std::string_view key, std::optional<int> 
 
 std::optional<double> ObjectReader::number(std::string_view key, std::optional<double> fallback,
                                            Range range) {
+  check_declared(key, static_cast<int>(KeyType::kNumber),
+                 fallback ? std::optional<std::string>(format_number(*fallback)) : std::nullopt,
+                 &range, nullptr);
   return read_field<double>(*this, key, fallback, [&](const Json& v) -> std::optional<double> {
     if (!v.is_number()) {
       wrong_type(key, "a number (" + range.describe(key) + ")", v);
@@ -197,6 +259,9 @@ std::optional<double> ObjectReader::number(std::string_view key, std::optional<d
 }
 
 std::optional<bool> ObjectReader::boolean(std::string_view key, std::optional<bool> fallback) {
+  check_declared(key, static_cast<int>(KeyType::kBoolean),
+                 fallback ? std::optional<std::string>(*fallback ? "true" : "false") : std::nullopt,
+                 nullptr, nullptr);
   return read_field<bool>(*this, key, fallback, [&](const Json& v) -> std::optional<bool> {
     if (!v.is_boolean()) {
       wrong_type(key, "true or false", v);
@@ -210,7 +275,8 @@ void ObjectReader::finish() {
   if (object_ == nullptr) return;
   for (const auto& [key, value] : object_->items()) {
     if (std::find(accepted_.begin(), accepted_.end(), key) == accepted_.end()) {
-      error(key, "unknown key '" + key + "' (accepted: " + join_strings(accepted_) + ")");
+      error(key, "unknown key '" + key + "' (accepted: " + join_strings(accepted_) + ")" +
+                     did_you_mean(key, accepted_));
     }
   }
 }

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -25,6 +26,8 @@
 namespace hermes::config {
 
 using Json = nlohmann::ordered_json;
+
+struct ObjectDecl;  // key_table.h
 
 // Numeric bounds, each side optional and inclusive or exclusive.
 struct Range {
@@ -65,6 +68,14 @@ class ObjectReader {
   // reports that once and every accessor returns nullopt (or its default) without further messages.
   // `value` and `out` must outlive the reader.
   ObjectReader(const Json& value, std::string path, Diagnostics& diags, Json& out);
+  // The same for an object whose keys `decl` declares (key_table.h; it must outlive the reader):
+  // reading a key it does not declare, or with another type, range, choices or default, throws
+  // std::logic_error (a programming error, never the user's).
+  ObjectReader(const Json& value, std::string path, Diagnostics& diags, Json& out,
+               const ObjectDecl& decl);
+  // Declares the keys after construction (an object whose keys depend on one of its values: an
+  // event's "kind").
+  void declare(const ObjectDecl& decl) { decl_ = &decl; }
 
   bool is_object() const { return object_ != nullptr; }
   const std::string& path() const { return path_; }
@@ -96,7 +107,16 @@ class ObjectReader {
   // Reports every key that no accessor declared. Call once, after all reads.
   void finish();
 
+  // Tests: records "<decl path>.<key>" into `sink` (null: stops) for every declared key a reader
+  // with a declaration accepts, present or not. Not thread-safe.
+  static void record_declared_reads(std::set<std::string>* sink);
+
  private:
+  // Throws std::logic_error unless the declaration (if any) declares `key` with this type, and
+  // (when given) this range, these choices and this default text.
+  void check_declared(std::string_view key, int type, const std::optional<std::string>& fallback,
+                      const Range* range, const std::vector<std::string>* choices) const;
+  const ObjectDecl* decl_ = nullptr;
   const Json* object_ = nullptr;
   std::string path_;
   Diagnostics& diags_;

@@ -1,6 +1,7 @@
 // "api": how the control-plane calls of the PS are counted (the paper's "API calls").
 #include <string>
 
+#include "sim/config/key_table.h"
 #include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
@@ -19,9 +20,50 @@ void refuse(ObjectReader& r, std::initializer_list<const char*> keys, const char
 
 }  // namespace
 
+using config::KeyType;
+
+const ObjectDecl& api_decl() {
+  const auto calls = [](const char* key, int fallback, const char* counting, const char* help) {
+    return config::KeyDecl{.key = key,
+                           .type = KeyType::kInteger,
+                           .default_text = std::to_string(fallback),
+                           .range = Range::at_least(0),
+                           .help = std::string(counting) + " only: " + help};
+  };
+  static const ObjectDecl decl{
+      "api",
+      {{.key = "counting",
+        .type = KeyType::kChoice,
+        .default_text = "calls (released-code under that accounting)",
+        .choices = {"calls", "released-code"},
+        .help = "how the PS's API calls are counted",
+        .computed_default = true},
+       calls("minor_iteration_requests", defaults::kMinorIterationRequests, "released-code",
+             "requests of a worker iteration that pushes nothing"),
+       calls("major_iteration_requests", defaults::kMajorIterationRequests, "released-code",
+             "requests of a worker iteration that pushes its update"),
+       calls("master_requests_per_update", defaults::kMasterRequestsPerUpdate, "released-code",
+             "the master's requests per update applied"),
+       {.key = "master_poll_rate_per_s",
+        .type = KeyType::kNumber,
+        .default_text = "2948",
+        .range = Range::at_least(0).up_to(1e9),
+        .help = "released-code only: the master's polling requests per simulated second"},
+       {.key = "poll_interval_ms",
+        .type = KeyType::kNumber,
+        .default_text = "1",
+        .range = Range::at_least(0.001).up_to(6e7),
+        .help = "calls only: a waiting worker polls the PS once per interval"},
+       calls("flags_per_iteration", defaults::kFlagsPerIteration, "calls",
+             "run/stop flag checks per worker iteration"),
+       calls("logs_per_iteration", defaults::kLogsPerIteration, "calls",
+             "progress logs a worker sends per iteration")}};
+  return decl;
+}
+
 ApiSpec read_api(const Json* value, Accounting accounting, Diagnostics& diags, Json& out) {
   ApiSpec a;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/api", diags, out);
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/api", diags, out, api_decl());
   const bool released_default = accounting == Accounting::kReleasedCode;
   const auto counting = r.choice("counting", {"calls", "released-code"},
                                  released_default ? "released-code" : "calls");

@@ -1,15 +1,71 @@
 // "cluster": the PS and the worker groups, expanded into one NodeSpec per machine.
 #include <string>
 
+#include "base/suggest.h"
 #include "sim/config/json_pointer.h"
 #include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
 
+using config::KeyType;
+
 namespace {
 
 constexpr int kMaxGroupCount = 10000;
+
+}  // namespace
+
+const ObjectDecl& cluster_decl() {
+  static const ObjectDecl decl{
+      "cluster",
+      {{.key = "ps",
+        .type = KeyType::kObject,
+        .default_text = "required",
+        .help = "the parameter server's machine (cluster.ps.*)"},
+       {.key = "workers",
+        .type = KeyType::kArray,
+        .default_text = "required",
+        .accepted = "a list of worker groups, at most 10000 workers in all",
+        .help = "the worker groups, each expanded into count machines w0, w1, ... "
+                "(cluster.workers[].*)"}}};
+  return decl;
+}
+
+const ObjectDecl& node_group_decl(bool ps) {
+  const auto keys = [](bool with_count) {
+    std::vector<config::KeyDecl> k = {
+        {.key = "profile",
+         .type = KeyType::kString,
+         .default_text = "required",
+         .accepted = "a profile of the catalog (hermes-sim profiles), short or Azure name",
+         .help = "the machine's profile"}};
+    if (with_count) {
+      k.push_back({.key = "count",
+                   .type = KeyType::kInteger,
+                   .default_text = "1",
+                   .range = Range::at_least(0).up_to(kMaxGroupCount),
+                   .help = "machines in the group"});
+    }
+    k.push_back(
+        {.key = "pricing",
+         .type = KeyType::kChoice,
+         .default_text = std::string(cluster::pricing_tier_text(cluster::PricingTier::kPayAsYouGo)),
+         .choices = cluster::pricing_tier_names(),
+         .help = "the pricing tier of its machines (prices)"});
+    k.push_back({.key = "overrides",
+                 .type = KeyType::kObject,
+                 .default_text = "none",
+                 .accepted = "keys of a catalog profile",
+                 .help = "changes to the profile's figures for this scenario"});
+    return k;
+  };
+  static const ObjectDecl ps_decl{"cluster.ps", keys(false)};
+  static const ObjectDecl workers_decl{"cluster.workers[]", keys(true)};
+  return ps ? ps_decl : workers_decl;
+}
+
+namespace {
 
 struct Group {
   cluster::NodeProfile profile;
@@ -24,7 +80,7 @@ Group read_group(const Json& value, const std::string& path, bool is_ps,
                  const cluster::ProfileCatalog* catalog, const std::string& catalog_label,
                  Diagnostics& diags, Json& out) {
   Group group;
-  ObjectReader r(value, path, diags, out);
+  ObjectReader r(value, path, diags, out, node_group_decl(is_ps));
   const auto profile_name = r.string("profile", std::nullopt);
   if (!is_ps) {
     const auto count = r.int32("count", 1, Range::at_least(0).up_to(kMaxGroupCount));
@@ -47,7 +103,8 @@ Group read_group(const Json& value, const std::string& path, bool is_ps,
   const cluster::NodeProfile* found = catalog->find(*profile_name);
   if (found == nullptr) {
     r.error("profile", "unknown profile '" + *profile_name + "' (catalog " + catalog_label +
-                           " has: " + join_strings(catalog->names()) + ")");
+                           " has: " + join_strings(catalog->names()) + ")" +
+                           did_you_mean(*profile_name, catalog->names()));
     return group;
   }
   group.profile = *found;
@@ -72,7 +129,7 @@ ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* cat
     result.hosts_known = false;
     return result;
   }
-  ObjectReader r(*value, "/cluster", diags, out);
+  ObjectReader r(*value, "/cluster", diags, out, cluster_decl());
   if (!r.is_object()) {
     result.hosts_known = false;
     return result;

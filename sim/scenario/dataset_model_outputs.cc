@@ -22,9 +22,53 @@ std::string unusable_dir_reason(std::string path) {
 
 }  // namespace
 
+using config::KeyType;
+
+const ObjectDecl& dataset_decl() {
+  static const ObjectDecl decl{"dataset",
+                               {{.key = "name",
+                                 .type = KeyType::kChoice,
+                                 .default_text = "mnist",
+                                 .choices = {"mnist", "fashion-mnist", "cifar10"},
+                                 .help = "the dataset every run trains on"}}};
+  return decl;
+}
+
+const ObjectDecl& model_decl() {
+  static const ObjectDecl decl{
+      "model",
+      {{.key = "name",
+        .type = KeyType::kChoice,
+        .default_text = "mlp",
+        .choices = {"mlp", "cnn"},
+        .help = "mlp: 784-128-64-10, the reference's MNIST model; cnn: a small conv net"}}};
+  return decl;
+}
+
+const ObjectDecl& outputs_decl() {
+  static const ObjectDecl decl{
+      "outputs",
+      {{.key = "dir",
+        .type = KeyType::kString,
+        .default_text = "results/<name>-<timestamp> (--out wins)",
+        .accepted = "a path naming a new directory: not /, not ending in . or .., not ~...",
+        .help = "the run directory hermes-sim run writes"},
+       {.key = "timeline",
+        .type = KeyType::kBoolean,
+        .default_text = "true",
+        .help = "write timeline.csv, the per-event record of every run"},
+       {.key = "target_accuracy",
+        .type = KeyType::kNumber,
+        .default_text = "none",
+        .range = Range::above(0).up_to(1),
+        .help = "summary.csv's time_to_target_s: when the global test accuracy first reached it"}}};
+  return decl;
+}
+
 DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out) {
   DatasetSpec d;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/dataset", diags, out);
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/dataset", diags, out,
+                 dataset_decl());
   d.name = r.choice("name", {"mnist", "fashion-mnist", "cifar10"}, "mnist").value_or(d.name);
   r.finish();
   return d;
@@ -32,7 +76,7 @@ DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out) {
 
 ModelSpec read_model(const Json* value, Diagnostics& diags, Json& out) {
   ModelSpec m;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/model", diags, out);
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/model", diags, out, model_decl());
   m.name = r.choice("name", {"mlp", "cnn"}, "mlp").value_or(m.name);
   r.finish();
   return m;
@@ -40,7 +84,8 @@ ModelSpec read_model(const Json* value, Diagnostics& diags, Json& out) {
 
 OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out) {
   OutputSpec o;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/outputs", diags, out);
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/outputs", diags, out,
+                 outputs_decl());
   if (const Json* dir = r.accept("dir")) {
     if (!dir->is_string() || dir->get_ref<const std::string&>().empty()) {
       r.wrong_type("dir", "a non-empty directory path (string)", *dir);

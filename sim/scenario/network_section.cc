@@ -2,20 +2,78 @@
 #include <string>
 
 #include "sim/config/json_pointer.h"
+#include "sim/config/key_table.h"
 #include "sim/config/object_reader.h"
 #include "sim/engine/sim_time.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
 
+using config::KeyType;
+
 namespace {
 
 // Latencies above this are surely a unit mistake (it is 1000 s).
 constexpr double kMaxLatencyUs = 1e9;
 
+}  // namespace
+
+const ObjectDecl& network_decl() {
+  static const ObjectDecl decl{
+      "network",
+      {{.key = "topology",
+        .type = KeyType::kChoice,
+        .default_text = "star",
+        .choices = {"star", "custom"},
+        .help = "star: every host on one switch; custom: the switches and links given"},
+       {.key = "latency_us",
+        .type = KeyType::kNumber,
+        .default_text = "100",
+        .range = Range::at_least(0).up_to(kMaxLatencyUs),
+        .help = "star only: one-way latency of each host-switch link, microseconds"},
+       {.key = "switches",
+        .type = KeyType::kArray,
+        .default_text = "[]",
+        .accepted = "switch names, distinct from each other and from the hosts",
+        .help = "custom only: the switches"},
+       {.key = "links",
+        .type = KeyType::kArray,
+        .default_text = "required",
+        .accepted = "a list of links (network.links[].*)",
+        .help = "custom only: the links between hosts and switches"}}};
+  return decl;
+}
+
+const ObjectDecl& link_decl() {
+  static const ObjectDecl decl{"network.links[]",
+                               {{.key = "a",
+                                 .type = KeyType::kString,
+                                 .default_text = "required",
+                                 .accepted = "a host (ps, w0, ...) or a switch",
+                                 .help = "one end of the link"},
+                                {.key = "b",
+                                 .type = KeyType::kString,
+                                 .default_text = "required",
+                                 .accepted = "a host or a switch",
+                                 .help = "the other end"},
+                                {.key = "bandwidth_mbps",
+                                 .type = KeyType::kNumber,
+                                 .default_text = "the host's NIC speed",
+                                 .accepted = "> 0; required between two switches",
+                                 .help = "the link's bandwidth, Mbit/s"},
+                                {.key = "latency_us",
+                                 .type = KeyType::kNumber,
+                                 .default_text = "100",
+                                 .range = Range::at_least(0).up_to(kMaxLatencyUs),
+                                 .help = "one-way latency, microseconds"}}};
+  return decl;
+}
+
+namespace {
+
 void read_link(const Json& value, const std::string& path, Diagnostics& diags, Json& out,
                network::LinkSpec& link) {
-  ObjectReader r(value, path, diags, out);
+  ObjectReader r(value, path, diags, out, link_decl());
   link.a = r.string("a", std::nullopt).value_or("");
   link.b = r.string("b", std::nullopt).value_or("");
   // The value (> 0) is judged by check_network_spec, which knows which links may omit it.
@@ -37,7 +95,8 @@ void read_link(const Json& value, const std::string& path, Diagnostics& diags, J
 
 bool read_network(const Json* value, Diagnostics& diags, Json& out, network::NetworkSpec& spec) {
   const std::size_t errors_before = diags.count();
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/network", diags, out);
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/network", diags, out,
+                 network_decl());
   const auto topology = r.choice("topology", {"star", "custom"}, "star");
   if (!topology) {
     // Which keys are valid depends on the topology: do not guess.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/number_text.h"
+#include "base/suggest.h"
 #include "sim/config/json_pointer.h"
 #include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
@@ -38,9 +39,10 @@ void apply_price_overrides(const Json& value, const std::string& path,
     if (catalog != nullptr) {
       const cluster::NodeProfile* found = catalog->find(name);
       if (found == nullptr) {
-        diags.error(entry_path, "unknown profile '" + name +
-                                    "' (accepted: a profile of the catalog: " +
-                                    join_strings(catalog->names()) + ")");
+        diags.error(entry_path,
+                    "unknown profile '" + name +
+                        "' (accepted: a profile of the catalog: " + join_strings(catalog->names()) +
+                        ")" + did_you_mean(name, catalog->names()));
         continue;
       }
       profile = found->name;
@@ -98,11 +100,33 @@ void price_nodes(const cluster::PriceList& list, const std::string& file, Cluste
 
 }  // namespace
 
-PricesSpec read_prices(const Json* value, const std::string& source_dir,
+const ObjectDecl& prices_decl() {
+  using config::KeyType;
+  static const ObjectDecl decl{
+      "prices",
+      {{.key = "file",
+        .type = KeyType::kString,
+        .default_text = std::string(kDefaultPriceList),
+        .accepted = "a price list, looked for beside the scenario, then in the home",
+        .help = "what an hour of each profile costs, per pricing tier"},
+       {.key = "sha256",
+        .type = KeyType::kString,
+        .default_text = "none",
+        .accepted = "64 hex digits",
+        .help = "the list's SHA-256; a file with other bytes is an error"},
+       {.key = "overrides",
+        .type = KeyType::kObject,
+        .default_text = "none",
+        .accepted = "per profile: {\"pay-as-you-go\": N, \"spot\": N}, USD per hour in (0, 1e6]",
+        .help = "prices that replace or add to the list's for this scenario"}}};
+  return decl;
+}
+
+PricesSpec read_prices(const Json* value, const FileBase& base,
                        const cluster::ProfileCatalog* catalog, ClusterResult& cluster,
                        Diagnostics& diags, Json& out) {
   PricesSpec spec;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/prices", diags, out);
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/prices", diags, out, prices_decl());
   const auto file = r.string("file", std::string(kDefaultPriceList));
   // Recorded in the resolved document: a rerun from it fails if the list changed since.
   const Json* recorded = r.accept("sha256");
@@ -110,15 +134,18 @@ PricesSpec read_prices(const Json* value, const std::string& source_dir,
   r.finish();
   if (!file) return spec;
   spec.file = *file;
-  spec.resolved_path = resolve_in_source_dir(*file, source_dir);
+  const ResolvedFile resolved = resolve_scenario_file(*file, base);
+  spec.resolved_path = resolved.path;
+  // A list found beside the scenario is recorded by its absolute path: the resolved document is
+  // loaded again from the run directory.
+  if (resolved.beside_scenario) out["file"] = resolved.path;
   cluster::PriceList list;
   try {
     list = cluster::PriceList::load(spec.resolved_path, &spec.sha256);
   } catch (const std::exception& e) {
     std::string detail = e.what();
     while (!detail.empty() && detail.back() == '\n') detail.pop_back();
-    r.error("file", "cannot load the price list '" + *file + "' (resolved to " +
-                        spec.resolved_path + "):\n" + detail);
+    r.error("file", cannot_load_text("price list", *file, resolved) + ":\n" + detail);
     return spec;
   }
   check_recorded_sha256(r, recorded, "price list", *file, spec.sha256);

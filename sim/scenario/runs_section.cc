@@ -80,10 +80,69 @@ void check_combinations(ObjectReader& r, const RunSpec& run) {
   }
 }
 
+}  // namespace
+
+const ObjectDecl& run_base_decl() {
+  using config::KeyType;
+  static const ObjectDecl decl = [] {
+    ObjectDecl d{"runs[]",
+                 {{.key = "name",
+                   .type = KeyType::kString,
+                   .default_text = "from the protocol and parameters (ssp-125, hermes-1.3-b0.15)",
+                   .accepted = std::string(kNameRule),
+                   .help = "the run's name, unique in the scenario"},
+                  {.key = "protocol",
+                   .type = KeyType::kChoice,
+                   .default_text = "required",
+                   .choices = protocol_names(),
+                   .help = "what the run executes"}}};
+    // The parameters, once each, from their own table (run_params.cc), which the reader reads.
+    for (const RunParam& p : run_param_table()) {
+      std::string takers;
+      std::string fallbacks;
+      for (const RunParam& q : run_param_table()) {
+        if (q.key != p.key) continue;
+        for (std::size_t i = 0; i < protocol_names().size(); ++i) {
+          if (!q.taken_by(static_cast<Protocol>(i))) continue;
+          takers += (takers.empty() ? "" : ", ") + protocol_names()[i];
+        }
+        fallbacks += (fallbacks.empty() ? "" : "; ") + param_text(q, q.fallback);
+      }
+      if (d.find(p.key) != nullptr) continue;
+      config::KeyDecl k{.key = p.key,
+                        .default_text = fallbacks,
+                        .range = p.range,
+                        .choices = p.choices,
+                        .accepted = "protocols " + takers,
+                        .help = std::string(p.help),
+                        .computed_default = true};
+      switch (p.type) {
+        case ParamType::kBool:
+          k.type = KeyType::kBoolean;
+          break;
+        case ParamType::kInt:
+          k.type = KeyType::kInteger;
+          break;
+        case ParamType::kNumber:
+          k.type = KeyType::kNumber;
+          break;
+        case ParamType::kChoice:
+          k.type = KeyType::kChoice;
+          break;
+      }
+      d.keys.push_back(std::move(k));
+    }
+    return d;
+  }();
+  return decl;
+}
+
+namespace {
+
 ReadRun read_run(const Json& value, const std::string& path, Diagnostics& diags, Json& out) {
   ReadRun result;
   const std::size_t errors_before = diags.count();
-  ObjectReader r(value, path, diags, out);
+  ObjectReader r(value, path, diags, out, run_base_decl());
   if (!r.is_object()) return result;
 
   // "name" comes first in the resolved document, though a default name needs the parameters.

@@ -346,7 +346,7 @@ struct AvailabilitySpec {
 // The "trace" key: a CSV file of slowdowns, crashes and evictions, replayed exactly.
 struct TraceSpec {
   std::string file;           // as written (relative to the repository root unless absolute)
-  std::string resolved_path;  // resolved against the source dir
+  std::string resolved_path;  // as opened (resolve_scenario_file)
   std::string sha256;         // of the file's bytes, recorded in the resolved document
 };
 
@@ -355,7 +355,7 @@ struct TraceSpec {
 // price_per_hour.
 struct PricesSpec {
   std::string file;           // as written (relative to the repository root unless absolute)
-  std::string resolved_path;  // resolved against the source dir
+  std::string resolved_path;  // as opened (resolve_scenario_file)
   std::string sha256;         // of the file's bytes, recorded in the resolved document
 };
 
@@ -363,7 +363,7 @@ struct Scenario {
   std::string name;  // [A-Za-z0-9._-]+, used in output directory names
   std::string description;
   std::uint64_t seed = defaults::kSeed;
-  std::string catalog_path;     // "profiles" resolved against the source dir (the file loaded)
+  std::string catalog_path;     // "profiles" as opened (resolve_scenario_file)
   std::vector<NodeSpec> nodes;  // nodes[0] is the PS, then workers in expansion order
   network::NetworkSpec network;
   DatasetSpec dataset;
@@ -400,8 +400,10 @@ const std::vector<std::string>& protocol_names();
 std::vector<network::HostSpec> network_hosts(const std::vector<NodeSpec>& nodes);
 
 // Loads and validates a scenario file. `set_overrides` are "key.path=value" strings applied in
-// order before validation. A relative "profiles" path resolves against `source_dir` (the
-// repository root). Throws InputError listing every problem found.
+// order before validation. A relative file name of the scenario ("profiles", "prices.file",
+// "trace.file") is looked for in the scenario file's folder first, then in `source_dir` (the
+// home: the repository or the install's share/; scenarios/README.md, "Files a scenario names").
+// Throws InputError listing every problem found.
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& set_overrides,
                        const std::string& source_dir);
 
@@ -413,9 +415,11 @@ std::optional<Scenario> check_scenario(const std::string& path,
 
 // Checks scenario text that is already in memory. If `catalog` is non-null it is used instead of
 // loading the catalog named by "profiles" (tests; callers that already hold a catalog).
+// `scenario_dir` (absolute; "": none) is where relative file names are looked for first.
 std::optional<Scenario> check_scenario_text(std::string_view text,
                                             const std::vector<std::string>& set_overrides,
                                             const std::string& source_dir, Diagnostics& diags,
-                                            const cluster::ProfileCatalog* catalog = nullptr);
+                                            const cluster::ProfileCatalog* catalog = nullptr,
+                                            const std::string& scenario_dir = "");
 
 }  // namespace hermes::scenario

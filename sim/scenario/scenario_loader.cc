@@ -43,19 +43,19 @@ std::uint64_t read_seed(ObjectReader& r) {
 
 // Loads the catalog named by the scenario unless the caller supplied one.
 const cluster::ProfileCatalog* obtain_catalog(const std::string& written,
-                                              const std::string& resolved,
+                                              const ResolvedFile& resolved,
                                               const cluster::ProfileCatalog* supplied,
                                               std::optional<cluster::ProfileCatalog>& storage,
                                               Diagnostics& diags) {
   if (supplied != nullptr) return supplied;
   try {
-    storage = cluster::ProfileCatalog::load(resolved);
+    storage = cluster::ProfileCatalog::load(resolved.path);
     return &*storage;
   } catch (const std::exception& e) {
     std::string detail = e.what();
     while (!detail.empty() && detail.back() == '\n') detail.pop_back();
-    diags.error("/profiles", "cannot load the profile catalog '" + written + "' (resolved to " +
-                                 resolved + "):\n" + detail);
+    diags.error("/profiles",
+                cannot_load_text("profile catalog", written, resolved) + ":\n" + detail);
     return nullptr;
   }
 }
@@ -88,10 +88,80 @@ void check_network(const network::NetworkSpec& spec, const std::vector<NodeSpec>
 
 }  // namespace
 
-std::string resolve_in_source_dir(const std::string& written, const std::string& source_dir) {
-  const std::filesystem::path p(written);
-  if (p.is_absolute() || source_dir.empty()) return p.lexically_normal().string();
-  return (std::filesystem::path(source_dir) / p).lexically_normal().string();
+const ObjectDecl& top_level_decl() {
+  using config::KeyType;
+  const auto section = [](const char* key, KeyType type, const char* fallback, const char* help) {
+    return config::KeyDecl{.key = key, .type = type, .default_text = fallback, .help = help};
+  };
+  static const ObjectDecl decl{
+      "",
+      {{.key = "name",
+        .type = KeyType::kString,
+        .default_text = "required",
+        .accepted = std::string(kNameRule),
+        .help = "the scenario's name; it names output directories"},
+       {.key = "description",
+        .type = KeyType::kString,
+        .default_text = "\"\"",
+        .help = "what the scenario is for"},
+       {.key = "seed",
+        .type = KeyType::kInteger,
+        .default_text = "1",
+        .accepted = "0 .. 2^64-1",
+        .help = "seeds the simulation's random streams"},
+       {.key = "profiles",
+        .type = KeyType::kString,
+        .default_text = std::string(kDefaultCatalog),
+        .accepted = "a path: absolute, beside the scenario, else in the home",
+        .help = "the node profile catalog"},
+       {.key = "accounting",
+        .type = KeyType::kChoice,
+        .default_text = "clean",
+        .choices = {"clean", "released-code"},
+        .help = "what a run charges and counts: the defaults of the released code's switches"},
+       section("cluster", KeyType::kObject, "required", "the PS and the worker groups"),
+       section("prices", KeyType::kObject, "the shipped price list",
+               "what an hour of a node costs"),
+       section("network", KeyType::kObject, "a star", "the network between the hosts"),
+       section("dataset", KeyType::kObject, "{}", "the dataset"),
+       section("model", KeyType::kObject, "{}", "the model"),
+       section("training", KeyType::kObject, "{}", "settings shared by every run"),
+       section("runs", KeyType::kArray, "required", "the runs, one per protocol configuration"),
+       section("transfers", KeyType::kObject, "{}", "the bytes chunks, updates and models take"),
+       section("api", KeyType::kObject, "{}", "how the PS's API calls are counted"),
+       section("outputs", KeyType::kObject, "{}", "what a run writes"),
+       section("sweep", KeyType::kObject, "none", "the grid of hermes-sim sweep"),
+       section("events", KeyType::kArray, "none",
+               "scheduled slowdowns, link faults, crashes and evictions (scenarios/README.md, "
+               "\"events\")"),
+       section("trace", KeyType::kObject, "none", "a CSV file of slowdowns and outages"),
+       section("availability", KeyType::kObject, "none",
+               "crash detection and outage models (scenarios/README.md, \"availability\")")}};
+  return decl;
+}
+
+ResolvedFile resolve_scenario_file(const std::string& written, const FileBase& base) {
+  namespace fs = std::filesystem;
+  const fs::path p(written);
+  if (p.is_absolute()) return {p.lexically_normal().string(), false, ""};
+  std::string tried;
+  if (!base.scenario_dir.empty()) {
+    const fs::path beside = (fs::path(base.scenario_dir) / p).lexically_normal();
+    std::error_code ec;
+    if (fs::exists(beside, ec)) return {beside.string(), true, ""};
+    tried = "not beside the scenario as " + beside.string();
+  }
+  const fs::path home = base.source_dir.empty()
+                            ? p.lexically_normal()
+                            : (fs::path(base.source_dir) / p).lexically_normal();
+  if (!tried.empty()) tried += ", then in hermes-sim's home";
+  return {home.string(), false, tried};
+}
+
+std::string cannot_load_text(const std::string& what, const std::string& written,
+                             const ResolvedFile& file) {
+  return "cannot load the " + what + " '" + written + "' (resolved to " + file.path +
+         (file.tried.empty() ? "" : "; " + file.tried) + ")";
 }
 
 void check_recorded_sha256(ObjectReader& r, const Json* recorded, const std::string& what,
@@ -115,7 +185,9 @@ std::optional<std::int64_t> known_train_size(std::string_view dataset) {
 std::optional<Scenario> check_scenario_text(std::string_view text,
                                             const std::vector<std::string>& set_overrides,
                                             const std::string& source_dir, Diagnostics& diags,
-                                            const cluster::ProfileCatalog* catalog) {
+                                            const cluster::ProfileCatalog* catalog,
+                                            const std::string& scenario_dir) {
+  const FileBase files{scenario_dir, source_dir};
   const std::size_t errors_before = diags.count();
   auto doc = parse_json_text(text, diags);
   if (!doc) return std::nullopt;
@@ -127,7 +199,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
 
   Scenario s;
   Json out = Json::object();
-  ObjectReader root(*doc, "", diags, out);
+  ObjectReader root(*doc, "", diags, out, top_level_decl());
 
   if (const auto name = root.string("name", std::nullopt)) {
     if (is_valid_name(*name)) {
@@ -151,8 +223,12 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   std::optional<cluster::ProfileCatalog> loaded_catalog;
   const cluster::ProfileCatalog* used_catalog = nullptr;
   if (catalog_written) {
-    s.catalog_path = resolve_in_source_dir(*catalog_written, source_dir);
-    used_catalog = obtain_catalog(*catalog_written, s.catalog_path, catalog, loaded_catalog, diags);
+    const ResolvedFile resolved = resolve_scenario_file(*catalog_written, files);
+    s.catalog_path = resolved.path;
+    // Found beside the scenario: recorded by its absolute path, so that the resolved document
+    // (a run directory's scenario.json) loads the same catalog from wherever it is.
+    if (resolved.beside_scenario) out["profiles"] = resolved.path;
+    used_catalog = obtain_catalog(*catalog_written, resolved, catalog, loaded_catalog, diags);
   }
 
   // Read before the sections whose defaults it sets (training, transfers, api).
@@ -164,8 +240,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   ClusterResult cluster = read_cluster(root.accept("cluster"), used_catalog,
                                        catalog_written.value_or("?"), diags, out["cluster"]);
   // Priced before anything runs: a tier without a price is an error like any other.
-  s.prices =
-      read_prices(root.accept("prices"), source_dir, used_catalog, cluster, diags, out["prices"]);
+  s.prices = read_prices(root.accept("prices"), files, used_catalog, cluster, diags, out["prices"]);
   const bool network_ok = read_network(root.accept("network"), diags, out["network"], s.network);
   // Only a well-formed network over a known host list is worth checking: otherwise every
   // consequence of an earlier mistake would be reported again as a network problem.
@@ -196,7 +271,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   DeclaredEvents events;
   if (const Json* list = root.accept("events")) events = read_events(*list, diags, out["events"]);
   if (const Json* trace = root.accept("trace")) {
-    s.trace = read_trace(*trace, source_dir, diags, out["trace"], events);
+    s.trace = read_trace(*trace, files, diags, out["trace"], events);
   }
   if (const Json* availability = root.accept("availability")) {
     s.availability =
@@ -235,7 +310,11 @@ std::optional<Scenario> check_scenario(const std::string& path,
   diags.set_file(path);
   std::optional<Scenario> result;
   if (const auto text = read_text_file(path, diags)) {
-    result = check_scenario_text(*text, set_overrides, source_dir, diags);
+    // The folder the scenario's relative file names are looked for in first.
+    std::error_code ec;
+    std::filesystem::path dir = std::filesystem::absolute(path, ec).parent_path();
+    result = check_scenario_text(*text, set_overrides, source_dir, diags, nullptr,
+                                 ec ? std::string() : dir.lexically_normal().string());
   }
   diags.set_file(previous_file);
   return result;

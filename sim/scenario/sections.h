@@ -8,6 +8,7 @@
 
 #include "base/diagnostics.h"
 #include "sim/cluster/profile.h"
+#include "sim/config/key_table.h"
 #include "sim/config/object_reader.h"
 #include "sim/network/network_spec.h"
 #include "sim/scenario/link_events.h"
@@ -18,12 +19,49 @@ namespace hermes::scenario {
 // The section readers are written against the configuration reader (sim/config/object_reader.h).
 using config::describe_value;
 using config::empty_object;
+using config::ObjectDecl;
 using config::ObjectReader;
 using config::Range;
 
-// A path of the scenario (profiles, prices) as opened: absolute ones as written, relative ones
-// against the repository root `source_dir`.
-std::string resolve_in_source_dir(const std::string& written, const std::string& source_dir);
+// The declared keys of each object of a scenario (sim/config/key_table.h): the tables its readers
+// read with, and that `hermes-sim keys` prints (scenario_keys.h), defined beside each reader.
+const ObjectDecl& top_level_decl();          // scenario_loader.cc
+const ObjectDecl& cluster_decl();            // cluster_section.cc
+const ObjectDecl& node_group_decl(bool ps);  // cluster.ps, cluster.workers[]
+const ObjectDecl& prices_decl();             // prices_section.cc
+const ObjectDecl& network_decl();            // network_section.cc
+const ObjectDecl& link_decl();               // network.links[]
+const ObjectDecl& dataset_decl();            // dataset_model_outputs.cc
+const ObjectDecl& model_decl();
+const ObjectDecl& outputs_decl();
+const ObjectDecl& training_decl();  // training_section.cc
+const ObjectDecl& stop_decl();
+const ObjectDecl& run_base_decl();     // runs_section.cc: name and protocol
+const ObjectDecl& transfers_decl();    // transfers_section.cc
+const ObjectDecl& api_decl();          // api_section.cc
+const ObjectDecl& sweep_decl();        // sweep_section.cc
+const ObjectDecl& sweep_range_decl();  // sweep.grid.<key> as a range
+const ObjectDecl& trace_decl();        // trace_section.cc
+
+// Where the files a scenario names (profiles, prices.file, trace.file) are looked for.
+struct FileBase {
+  std::string scenario_dir;  // the scenario file's folder, absolute; "" for text in memory
+  std::string source_dir;    // hermes-sim's home (the repository or the install's share/)
+};
+
+// A file the scenario names, as opened. An absolute path as written; a relative one against the
+// scenario's folder if the file is there (`beside_scenario`), else against the home (the shipped
+// "scenarios/profiles/azure.json" of every scenario). `tried` names the places, for a message of
+// a file that is in neither.
+struct ResolvedFile {
+  std::string path;
+  bool beside_scenario = false;
+  std::string tried;
+};
+ResolvedFile resolve_scenario_file(const std::string& written, const FileBase& base);
+// "cannot load the <what> '<written>' (resolved to <path>[; <tried>])".
+std::string cannot_load_text(const std::string& what, const std::string& written,
+                             const ResolvedFile& file);
 // A file's "sha256" key (`recorded`, may be null) against the SHA-256 of its bytes (`actual`):
 // an error at the key if it is no string or another digest (the file changed since it was
 // recorded). `what` names the file in the message ("trace", "price list").
@@ -45,7 +83,7 @@ ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* cat
 // and gives every node of `cluster` the hourly price of its pricing tier; a group whose tier has no
 // price is reported at its "pricing" key. `catalog` (may be null) resolves the overrides' profile
 // names. Records the list's file and SHA-256 in `out`.
-PricesSpec read_prices(const Json* value, const std::string& source_dir,
+PricesSpec read_prices(const Json* value, const FileBase& base,
                        const cluster::ProfileCatalog* catalog, ClusterResult& cluster,
                        Diagnostics& diags, Json& out);
 
@@ -88,9 +126,9 @@ struct DeclaredEvents {
 // link faults are read in link_events.cc).
 DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out);
 // "trace" (must be non-null): {"file": ...}; reads the CSV and appends its rows to `events`.
-// `source_dir` resolves a relative file like "profiles".
-std::optional<TraceSpec> read_trace(const Json& value, const std::string& source_dir,
-                                    Diagnostics& diags, Json& out, DeclaredEvents& events);
+// `base` resolves a relative file like "profiles".
+std::optional<TraceSpec> read_trace(const Json& value, const FileBase& base, Diagnostics& diags,
+                                    Json& out, DeclaredEvents& events);
 // Every slowdown names an existing host (when the host list is reliable) and no two of one node
 // overlap, events and trace rows together.
 void check_slowdowns(const std::vector<DeclaredSlowdown>& slowdowns,

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "base/suggest.h"
 #include "sim/config/json_pointer.h"
 #include "sim/config/json_read.h"
 #include "sim/config/object_reader.h"
@@ -33,6 +34,17 @@ std::string join_segments(const std::vector<std::string>& segs, std::size_t from
     out += segs[i];
   }
   return out;
+}
+
+// "; did you mean 'hermes-1.3'?" for segments from `k` that are a typo of an element's name:
+// the longest dotted prefix that is near a name (names hold dots: "hermes-1.3").
+std::string suggest_element(const std::vector<std::string>& segs, std::size_t k,
+                            const std::vector<std::string>& names) {
+  for (std::size_t to = segs.size(); to > k; --to) {
+    const std::string text = did_you_mean(join_segments(segs, k, to), names);
+    if (!text.empty()) return text;
+  }
+  return "";
 }
 
 // The name an array element answers to: its "name", or for an unnamed run its default name.
@@ -183,7 +195,8 @@ bool apply_set_override(Json& doc, const std::string& arg, Diagnostics& diags,
                               "': no element is named that or a dotted prefix of it, and '" +
                               segs[k] + "' is not an index (" + range +
                               ") or '-' (append, as the last segment)" +
-                              (names.empty() ? std::string() : "; names: " + join_strings(names)));
+                              (names.empty() ? std::string() : "; names: " + join_strings(names)) +
+                              suggest_element(segs, k, names));
       }
       path = pointer_append(path, *found);
       k += used;

@@ -34,9 +34,51 @@ std::string key_problem(const std::string& key) {
   return {};
 }
 
+}  // namespace
+
+const ObjectDecl& sweep_decl() {
+  using config::KeyType;
+  static const ObjectDecl decl{
+      "sweep",
+      {{.key = "grid",
+        .type = KeyType::kObject,
+        .default_text = "{}",
+        .accepted = "keys: --set paths (runs.<name>.<key>); values: a list of distinct values or "
+                    "a range (sweep.grid.<key>.*)",
+        .help = "the grid of hermes-sim sweep: one point per combination of values"},
+       {.key = "seeds",
+        .type = KeyType::kAny,
+        .default_text = "the scenario's seed only",
+        .accepted = "N in [1, 100000] (seed .. seed+N-1), or a list of distinct seeds",
+        .help = "the seeds every grid point runs with"}}};
+  return decl;
+}
+
+const ObjectDecl& sweep_range_decl() {
+  using config::KeyType;
+  static const ObjectDecl decl{"sweep.grid.<key>",
+                               {{.key = "from",
+                                 .type = KeyType::kNumber,
+                                 .default_text = "required",
+                                 .help = "the range's first value"},
+                                {.key = "to",
+                                 .type = KeyType::kNumber,
+                                 .default_text = "required",
+                                 .accepted = ">= from",
+                                 .help = "its last value (included when a step lands on it)"},
+                                {.key = "step",
+                                 .type = KeyType::kNumber,
+                                 .default_text = "required",
+                                 .range = Range::above(0),
+                                 .help = "the distance between two values"}}};
+  return decl;
+}
+
+namespace {
+
 std::optional<GridRangeSpec> read_range(const Json& value, const std::string& path,
                                         Diagnostics& diags, Json& out) {
-  ObjectReader r(value, path, diags, out);
+  ObjectReader r(value, path, diags, out, sweep_range_decl());
   const auto from = r.number("from", std::nullopt, Range::any());
   const auto to = r.number("to", std::nullopt, Range::any());
   const auto step = r.number("step", std::nullopt, Range::above(0));
@@ -146,7 +188,7 @@ void read_seeds(const Json* value, ObjectReader& r, SweepSpec& spec) {
 
 std::optional<SweepSpec> read_sweep(const Json& value, Diagnostics& diags, Json& out) {
   const std::size_t errors_before = diags.count();
-  ObjectReader r(value, "/sweep", diags, out);
+  ObjectReader r(value, "/sweep", diags, out, sweep_decl());
   SweepSpec spec;
   read_grid(r.accept("grid"), r, spec, out["grid"]);
   read_seeds(r.accept("seeds"), r, spec);

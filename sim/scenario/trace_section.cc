@@ -198,8 +198,9 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
 
 // Opens `path` and reads it. fccp's header errors become messages naming the accepted columns;
 // its structural errors (a row with too few or too many fields) end the reading at that line.
-void read_csv(const std::string& path, TraceErrors& errors, const std::string& written,
+void read_csv(const ResolvedFile& file, TraceErrors& errors, const std::string& written,
               DeclaredEvents& found) {
+  const std::string& path = file.path;
   try {
     TraceReader in(path);
     try {
@@ -229,6 +230,7 @@ void read_csv(const std::string& path, TraceErrors& errors, const std::string& w
     if (complete) read_rows(in, errors, written, found);
   } catch (const io::error::can_not_open_file& e) {
     errors.whole("cannot open the trace (resolved to " + path +
+                 (file.tried.empty() ? "" : "; " + file.tried) +
                  "): " + (e.errno_value != 0 ? std::strerror(e.errno_value) : "unknown reason"));
   } catch (const io::error::base& e) {
     errors.whole(e.what());
@@ -237,9 +239,27 @@ void read_csv(const std::string& path, TraceErrors& errors, const std::string& w
 
 }  // namespace
 
-std::optional<TraceSpec> read_trace(const Json& value, const std::string& source_dir,
-                                    Diagnostics& diags, Json& out, DeclaredEvents& events) {
-  ObjectReader r(value, "/trace", diags, out);
+const ObjectDecl& trace_decl() {
+  using config::KeyType;
+  static const ObjectDecl decl{
+      "trace",
+      {{.key = "file",
+        .type = KeyType::kString,
+        .default_text = "required",
+        .accepted = "a CSV file (node, event, start_s, end_s, speed_factor, notice_s), looked for "
+                    "beside the scenario, then in the home",
+        .help = "CPU slowdowns, crashes and evictions to replay"},
+       {.key = "sha256",
+        .type = KeyType::kString,
+        .default_text = "none",
+        .accepted = "64 hex digits",
+        .help = "the file's SHA-256; a file with other bytes is an error"}}};
+  return decl;
+}
+
+std::optional<TraceSpec> read_trace(const Json& value, const FileBase& base, Diagnostics& diags,
+                                    Json& out, DeclaredEvents& events) {
+  ObjectReader r(value, "/trace", diags, out, trace_decl());
   const auto file = r.string("file", std::nullopt);
   // Recorded in the resolved document: a rerun from it fails if the trace changed since.
   const Json* recorded = r.accept("sha256");
@@ -247,10 +267,12 @@ std::optional<TraceSpec> read_trace(const Json& value, const std::string& source
   if (!file) return std::nullopt;
   TraceSpec trace;
   trace.file = *file;
-  trace.resolved_path = resolve_in_source_dir(*file, source_dir);
+  const ResolvedFile resolved = resolve_scenario_file(*file, base);
+  trace.resolved_path = resolved.path;
+  if (resolved.beside_scenario) out["file"] = resolved.path;  // as for prices.file
   TraceErrors errors(diags, *file);
   const std::size_t before = diags.count();
-  read_csv(trace.resolved_path, errors, *file, events);
+  read_csv(resolved, errors, *file, events);
   if (diags.count() != before) return std::nullopt;
   trace.sha256 = sha256_file(trace.resolved_path).sha256;
   check_recorded_sha256(r, recorded, "trace", *file, trace.sha256);

@@ -3,17 +3,121 @@
 #include <string>
 #include <vector>
 
+#include "sim/config/key_table.h"
 #include "sim/config/object_reader.h"
 #include "sim/scenario/patience_unit.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
 
+using config::KeyType;
+
+const ObjectDecl& training_decl() {
+  static const ObjectDecl decl{
+      "training",
+      {{.key = "learning_rate",
+        .type = KeyType::kNumber,
+        .default_text = "0.1",
+        .range = Range::above(0),
+        .help = "SGD learning rate (plain SGD)"},
+       {.key = "batch_size",
+        .type = KeyType::kInteger,
+        .default_text = "16",
+        .range = Range::at_least(1),
+        .accepted = "at most chunk_size * train_fraction",
+        .help = "mini-batch size"},
+       {.key = "local_epochs",
+        .type = KeyType::kInteger,
+        .default_text = "5",
+        .range = Range::at_least(1).up_to(limits::kMaxLocalEpochs),
+        .help = "epochs over its chunk per worker iteration"},
+       {.key = "chunk_size",
+        .type = KeyType::kInteger,
+        .default_text = "2500",
+        .range = Range::at_least(1),
+        .accepted = "at most the training set (60000 MNIST, 50000 CIFAR-10)",
+        .help = "initial samples per worker per iteration (dynamic allocation changes it later)"},
+       {.key = "train_fraction",
+        .type = KeyType::kNumber,
+        .default_text = "0.85",
+        .range = Range::above(0).under(1),
+        .help = "the first part of a chunk trains, the rest is the worker's local test set"},
+       {.key = "chunking",
+        .type = KeyType::kChoice,
+        .default_text = "random",
+        .choices = {"random", "fixed"},
+        .help = "random: a fresh random sample per chunk; fixed: each worker walks its own "
+                "contiguous part of the training set"},
+       {.key = "epoch_order",
+        .type = KeyType::kChoice,
+        .default_text = "reshuffle (fixed under released-code)",
+        .choices = {"reshuffle", "fixed"},
+        .help = "the order of the chunk's samples in each local epoch",
+        .computed_default = true},
+       {.key = "drop_first_row",
+        .type = KeyType::kBoolean,
+        .default_text = "false (true under released-code)",
+        .help = "leave out the first sample of the chunk's training part (the released code's "
+                "x[1:])",
+        .computed_default = true},
+       {.key = "t_med",
+        .type = KeyType::kChoice,
+        .default_text = "first-times (latest-times under released-code)",
+        .choices = {"first-times", "latest-times"},
+        .help = "the dynamic allocation's frozen median of the workers' times",
+        .computed_default = true},
+       {.key = "stop",
+        .type = KeyType::kObject,
+        .default_text = "{}",
+        .help = "the stop rule shared by every run (training.stop.*)"}}};
+  return decl;
+}
+
+const ObjectDecl& stop_decl() {
+  static const ObjectDecl decl{
+      "training.stop",
+      {{.key = "patience",
+        .type = KeyType::kInteger,
+        .default_text = "25",
+        .range = Range::at_least(1),
+        .help = "stop once this much (in patience_unit) has passed without a new best global test "
+                "loss"},
+       {.key = "patience_unit",
+        .type = KeyType::kChoice,
+        .default_text = "evaluations",
+        .choices = {kPatienceUnitNames.begin(), kPatienceUnitNames.end()},
+        .help = "what patience counts: evaluations of the global model, rounds (n updates for n "
+                "workers), simulated seconds"},
+       {.key = "max_sim_time_s",
+        .type = KeyType::kNumber,
+        .default_text = "36000",
+        .range = Range::above(0).up_to(1e9),
+        .help = "a safety cap on the simulated seconds"},
+       {.key = "max_iterations",
+        .type = KeyType::kInteger,
+        .default_text = "200000",
+        .range = Range::at_least(1),
+        .help = "a safety cap on the updates the PS applied to the global model"},
+       {.key = "divergence_factor",
+        .type = KeyType::kNumber,
+        .default_text = "2",
+        .range = Range::above(1).up_to(1e9),
+        .help = "a run whose last global test loss is above this many times its best is "
+                "diverged"},
+       {.key = "reported_accuracy",
+        .type = KeyType::kChoice,
+        .default_text = "best-loss (best-loss-after-first under released-code)",
+        .choices = {"best-loss", "best-loss-after-first"},
+        .help = "which evaluation's accuracy a run reports",
+        .computed_default = true}}};
+  return decl;
+}
+
 namespace {
 
 StopSpec read_stop(const Json& value, Accounting accounting, Diagnostics& diags, Json& out) {
   StopSpec stop;
-  ObjectReader r(value, "/training/stop", diags, out);
+  ObjectReader r(value, "/training/stop", diags, out, stop_decl());
   stop.patience = r.int32("patience", defaults::kPatience, Range::at_least(1)).value_or(0);
   const std::vector<std::string> units(kPatienceUnitNames.begin(), kPatienceUnitNames.end());
   if (const auto unit = r.choice("patience_unit", units, units.front())) {
@@ -47,7 +151,8 @@ TrainingSpec read_training(const Json* value, Accounting accounting, Diagnostics
   // The released code's quirks are the defaults of its accounting (docs/released-code.md).
   const bool released = accounting == Accounting::kReleasedCode;
   TrainingSpec t;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/training", diags, out);
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/training", diags, out,
+                 training_decl());
   const auto lr = r.number("learning_rate", defaults::kLearningRate, Range::above(0));
   const auto batch = r.int32("batch_size", defaults::kBatchSize, Range::at_least(1));
   const auto epochs = r.int32("local_epochs", defaults::kLocalEpochs,

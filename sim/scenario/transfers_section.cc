@@ -2,6 +2,7 @@
 // before it sends a chunk. The defaults follow "accounting" (docs/released-code.md).
 #include <string>
 
+#include "sim/config/key_table.h"
 #include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
@@ -34,11 +35,60 @@ void refuse(ObjectReader& r, const char* key, const char* needs) {
 
 }  // namespace
 
+using config::KeyType;
+
+const ObjectDecl& transfers_decl() {
+  static const ObjectDecl decl{
+      "transfers",
+      {{.key = "chunk_delay_s",
+        .type = KeyType::kNumber,
+        .default_text = "0 (2 under released-code)",
+        .range = Range::at_least(0).up_to(1e6),
+        .help = "the PS waits this long between a worker's data request and the chunk's transfer",
+        .computed_default = true},
+       {.key = "chunk_encoding",
+        .type = KeyType::kChoice,
+        .default_text = "float32 (pickle-gzip under released-code)",
+        .choices = {"float32", "pickle-gzip"},
+        .help = "the bytes of a chunk on the wire",
+        .computed_default = true},
+       {.key = "chunk_gzip_ratio",
+        .type = KeyType::kNumber,
+        .default_text = "mnist 0.0837, fashion-mnist 0.2061, cifar10 0.3212",
+        .range = Range::above(0).up_to(10),
+        .help = "pickle-gzip only: compressed over clean size of a chunk",
+        .computed_default = true},
+       {.key = "update_encoding",
+        .type = KeyType::kChoice,
+        .default_text = "float32 (json under released-code)",
+        .choices = {"float32", "json"},
+        .help = "the bytes of an update on the wire",
+        .computed_default = true},
+       {.key = "model_encoding",
+        .type = KeyType::kChoice,
+        .default_text = "float32 (h5 under released-code)",
+        .choices = {"float32", "h5"},
+        .help = "the bytes of a model on the wire",
+        .computed_default = true},
+       {.key = "model_file_overhead_bytes",
+        .type = KeyType::kNumber,
+        .default_text = "20000",
+        .range = Range::at_least(0).up_to(1e12),
+        .help = "h5 only: the bytes of a .h5 model file beyond its float32 weights"},
+       {.key = "model_after_evaluation",
+        .type = KeyType::kBoolean,
+        .default_text = "false (true under released-code)",
+        .help = "the pusher gets the global model after the global evaluation of its update",
+        .computed_default = true}}};
+  return decl;
+}
+
 TransferSpec read_transfers(const Json* value, Accounting accounting, const std::string& dataset,
                             Diagnostics& diags, Json& out) {
   TransferSpec t;
   const bool released = accounting == Accounting::kReleasedCode;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/transfers", diags, out);
+  ObjectReader r(value != nullptr ? *value : empty_object(), "/transfers", diags, out,
+                 transfers_decl());
   const double delay_s = r.number("chunk_delay_s", released ? defaults::kReleasedChunkDelayS : 0,
                                   Range::at_least(0).up_to(1e6))
                              .value_or(0);

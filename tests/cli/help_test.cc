@@ -53,6 +53,7 @@ const std::map<std::string, std::string> kPositional = {
     {"train", ""},
     {"compare", "RUN_DIR|SUMMARY.csv"},
     {"sweep", "SCENARIO"},
+    {"keys", "[PREFIX]"},
     {"bench", "<what>"},
     {"bench engine", ""},
     {"bench math", ""},
@@ -78,7 +79,7 @@ TEST(Help, EveryListedCommandAnswersHelpNamingItselfAndItsArguments) {
   const CommandResult r = run("--help");
   ASSERT_EQ(r.status, 0) << r.output;
   const std::vector<std::string> commands = listed(r.output, "commands:");
-  EXPECT_EQ(commands.size(), 7u) << r.output;
+  EXPECT_EQ(commands.size(), 8u) << r.output;
   for (const auto& c : commands) expect_help(c);
 }
 

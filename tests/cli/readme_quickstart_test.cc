@@ -17,7 +17,7 @@
 
 #include "tests/support/run_command.h"
 #include "tests/support/scratch_dir.h"
-#include "tests/sweep/synthetic_mnist.h"
+#include "tests/support/synthetic_mnist.h"
 
 namespace {
 

@@ -14,8 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_command.h"
+#include "tests/support/synthetic_mnist.h"
 #include "tests/support/test_files.h"
-#include "tests/sweep/synthetic_mnist.h"
 
 namespace hermes::sweep::testing {
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "tests/support/run_command.h"
+#include "tests/support/synthetic_mnist.h"
 #include "tests/support/test_files.h"
-#include "tests/sweep/synthetic_mnist.h"
 
 namespace hermes::sweep {
 namespace {
