@@ -101,9 +101,9 @@ def accuracy_loss(rd, runs, out_dir, fmt):
     div, xlabel = style.time_axis(t_max)
     if diverged:
         fig, (ax_acc, ax_loss, ax_full) = plt.subplots(
-            3, 1, figsize=(7.0, 8.0), sharex=True, gridspec_kw={"height_ratios": [2.4, 2.0, 1.1]})
+            3, 1, figsize=(style.width(), 6.6), sharex=True, gridspec_kw={"height_ratios": [2.4, 2.0, 1.1]})
     else:
-        fig, (ax_acc, ax_loss) = plt.subplots(2, 1, figsize=(7.0, 6.0), sharex=True)
+        fig, (ax_acc, ax_loss) = plt.subplots(2, 1, figsize=(style.width(), 5.0), sharex=True)
         ax_full = None
     curves = [([t / div for t in rd.evals[r]["time_s"]],
                [100.0 * a for a in rd.evals[r]["accuracy"]]) for r in runs]
@@ -140,5 +140,5 @@ def accuracy_loss(rd, runs, out_dir, fmt):
     if any(rd.protocol.get(r) == "hermes" for r in runs):
         handles.append(plt.Line2D([], [], ls="none", marker="o", ms=4, mfc="white", mec="0.3"))
         labels.append("major update aggregated (Hermes)")
-    ax_acc.legend(handles, labels, loc="lower right", fontsize=8)
+    ax_acc.legend(handles, labels, loc="lower right", fontsize=style.SMALL_PT)
     return style.save(fig, out_dir, "accuracy_loss", fmt)

@@ -1,5 +1,5 @@
-"""tools/plot RUN_OR_SWEEP_DIR [--out DIR] [--format png|svg|pdf] [--reference CSV] [--runs a,b]
-[--hermes-sim PATH]"""
+"""tools/plot RUN_OR_SWEEP_DIR [--out DIR] [--format png|svg|pdf] [--width single|double|INCHES]
+[--reference CSV] [--runs a,b] [--hermes-sim PATH]"""
 
 import argparse
 import os
@@ -21,6 +21,14 @@ def _format(text):
     if text not in FORMATS:
         raise argparse.ArgumentTypeError("'%s' is not one of: %s" % (text, ", ".join(FORMATS)))
     return text
+
+
+def _width(text):
+    from .style import parse_width  # imports matplotlib: only once a width is given
+    try:
+        return parse_width(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e))
 
 
 def parse_args(argv):
@@ -45,6 +53,10 @@ def parse_args(argv):
     p.add_argument("--out", metavar="DIR", help="where to write the figures (default: DIR/plots)")
     p.add_argument("--format", type=_format, default="png", metavar="|".join(FORMATS),
                    help="file format of the figures (default: png, 150 dpi)")
+    p.add_argument("--width", type=_width, default=None, metavar="single|double|INCHES",
+                   help="print width the figures are drawn at, so that their fonts keep their "
+                        "size on paper (at least 7 pt): single (one column, 3.5 in), double "
+                        "(the page, 7.16 in; the default) or inches from 2.5 to 20")
     p.add_argument("--reference", metavar="CSV",
                    help="reference table for comparison, passed to `hermes-sim compare "
                         "--reference` (default: its own choice, the paper's table for MNIST)")
@@ -113,6 +125,8 @@ def main(argv=None):
     path = args.dir.rstrip("/") or "/"
     out_dir = args.out or os.path.join(path, "plots")
     notes = []
+    from . import style
+    style.set_width(args.width or style.WIDTHS[style.DEFAULT_WIDTH])
     try:
         if args.reference is not None and not os.path.isfile(args.reference):
             raise PlotError("--reference %s: no such file" % args.reference)

@@ -26,7 +26,7 @@ METRICS = (
 )
 LABEL_CHARS = 13  # x labels wrap at this width, a word longer than it at LONG_WORD
 LONG_WORD = 20
-LABEL_FONT = 8
+LABEL_FONT = 7
 NORMAL_STOP = "patience"
 # Bar tags of the other stop reasons, short enough for a bar's width.
 STOP_TAGS = {"max_iterations": "capped:\niterations", "max_sim_time": "capped:\nsim time",
@@ -95,7 +95,7 @@ def _scale(ax, title, ylabel, values):
 def _withheld_text(ax, x, reason):
     """The reason a speedup is withheld, upright along the empty bar's place."""
     ax.text(x, 0.03, textwrap.fill(reason, 30), transform=ax.get_xaxis_transform(),
-            rotation=90, ha="center", va="bottom", fontsize=6.5, color=ALERT_COLOUR,
+            rotation=90, ha="center", va="bottom", fontsize=style.SMALL_PT, color=ALERT_COLOUR,
             linespacing=1.1)
 
 
@@ -120,19 +120,19 @@ def _panel(ax, configs, metric, width, has_paper):
             bar.set_hatch("xx")
             bar.set_edgecolor(ALERT_COLOUR)
     texts = ax.bar_label(bars, labels=["" if v != v else fmt % v + ("\n" + t if t else "")
-                                       for v, t in zip(sim, tags)], fontsize=6.5, padding=2)
+                                       for v, t in zip(sim, tags)], fontsize=style.SMALL_PT, padding=2)
     for text, tag in zip(texts, tags):
         if tag:
             text.set_color(ALERT_COLOUR)
     if has_paper:
         ref = ax.bar([x + width / 2 for x in xs], paper, width, color=PAPER_COLOUR,
                      edgecolor=PAPER_EDGE, hatch="//", lw=0.5)
-        ax.bar_label(ref, labels=["" if v != v else fmt % v for v in paper], fontsize=6.5,
+        ax.bar_label(ref, labels=["" if v != v else fmt % v for v in paper], fontsize=style.SMALL_PT,
                      padding=2)
     for x, c in zip(at, configs):
         if c["sim"] is None:
             ax.text(x, 0.03, "not simulated", transform=ax.get_xaxis_transform(),
-                    rotation=90, ha="center", va="bottom", fontsize=6.5, color="0.35")
+                    rotation=90, ha="center", va="bottom", fontsize=style.SMALL_PT, color="0.35")
     if key == "speedup_vs_bsp":
         for x, c in zip(at, configs):
             if c["speedup_withheld"] is not None:
@@ -170,7 +170,7 @@ def _legend(ax, configs, has_paper):
     if any(status_tag(c["runs"]) for c in configs):
         handles.append(plt.Rectangle((0, 0), 1, 1, fc=SIM_COLOUR, ec=ALERT_COLOUR, hatch="xx"))
         labels.append("a run not ok, or stopped\nby other than its patience")
-    ax.legend(handles, labels, loc="upper left", fontsize=7.5)
+    ax.legend(handles, labels, loc="upper left", fontsize=style.SMALL_PT)
 
 
 def _seed_text(configs):
@@ -191,7 +191,7 @@ def draw(doc):
     cols = 2
     fig, axes = plt.subplots(
         3, cols, sharex=True,
-        figsize=(max(9.0, cols * (len(configs) * slot_inches(labels) + 1.2)), 10.5))
+        figsize=(style.width(), 9.0))
     width = 0.38 if has_paper else 0.6
     for ax, metric in zip(axes.flat, METRICS):
         _panel(ax, configs, metric, width, has_paper)
@@ -210,12 +210,12 @@ def draw(doc):
     if warning:
         # Wrapped to the figure's width: about 11 characters of 10 pt text per inch.
         title += "\n" + textwrap.fill("WARNING: " + warning, int(11 * fig.get_figwidth()))
-    heading = fig.suptitle(title, fontsize=10)
+    heading = fig.suptitle(title, fontsize=style.BODY_PT)
     if warning:
         heading.set_color(ALERT_COLOUR)
     footer = _footer(doc)
     if footer:  # a supxlabel, so that the layout makes room for it below the x labels
-        fig.supxlabel(footer, fontsize=7.5, multialignment="left", color="0.25")
+        fig.supxlabel(footer, fontsize=style.SMALL_PT, multialignment="left", color="0.25")
     return fig
 
 

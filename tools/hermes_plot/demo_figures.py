@@ -54,7 +54,7 @@ def timeline(dd, runs, out_dir, fmt):
     if not runs:
         return None
     n_nodes = max(len(set(dd.spans[r]["node"])) for r in runs)
-    fig, axes = style.panel_grid(2 * len(runs), width=7.3, height=0.3 * n_nodes + 1.4)
+    fig, axes = style.panel_grid(2 * len(runs), height=0.2 * n_nodes + 1.0)
     colours = {}
     for row, run in enumerate(runs):
         spans = dd.spans[run]
@@ -78,7 +78,7 @@ def worker_totals(dd, runs, out_dir, fmt):
     """Per worker: its time computing, transferring and waiting until it finished, and its
     iterations."""
     fig, axes = plt.subplots(len(runs), 2, squeeze=False,
-                             figsize=(11.0, len(runs) * (0.35 * max(len(dd.workers[r])
+                             figsize=(style.width(), len(runs) * (0.25 * max(len(dd.workers[r])
                                                                     for r in runs) + 1.6)))
     div, xlabel = style.time_axis(max(w["finished_s"] for r in runs for w in dd.workers[r]))
     for row, run in enumerate(runs):
@@ -100,11 +100,11 @@ def worker_totals(dd, runs, out_dir, fmt):
         ax.set_ylim(len(workers) - 0.5, -0.5)
         ax.set_xlabel("time until its last iteration ended (%s)" % xlabel.split("(")[-1][:-1])
         ax.set_title("%s: where each worker's time went" % run)
-        ax.legend(loc="lower right", fontsize=8)
+        ax.legend(loc="lower right", fontsize=style.SMALL_PT)
         ax = axes[row][1]
         counts = [w["iterations"] for w in workers]
         bars = ax.barh(ys, counts, color="#555555")
-        ax.bar_label(bars, fontsize=8, padding=2)
+        ax.bar_label(bars, fontsize=style.SMALL_PT, padding=2)
         ax.set_yticks(ys, names)
         ax.set_ylim(len(workers) - 0.5, -0.5)
         ax.set_xlim(0, 1.12 * max(counts + [1]))
@@ -123,7 +123,7 @@ def compute_times(dd, runs, out_dir, fmt):
         return None
     has_credits = any(c is not None for r in runs for c in dd.spans[r]["credits_left"])
     fig, axes = plt.subplots(len(runs), 2 if has_credits else 1, squeeze=False,
-                             figsize=(11.0 if has_credits else 6.5, 3.6 * len(runs) + 0.6))
+                             figsize=(style.width(), 2.6 * len(runs) + 0.6))
     profiles = {p for r in runs for p in dd.spans[r]["profile"]}
     colours = style.profile_colours(profiles)
     for row, run in enumerate(runs):
@@ -154,7 +154,7 @@ def compute_times(dd, runs, out_dir, fmt):
             ax.set_title("%s: burst credits of B-series nodes" % run)
     ordered = sorted(colours, key=style.profile_sort_key)
     axes[0][0].legend([plt.Line2D([], [], color=colours[p], lw=2) for p in ordered], ordered,
-                      loc="upper left", fontsize=8)
+                      loc="upper left", fontsize=style.SMALL_PT)
     fig.suptitle("Demo compute times (timeline.csv)")
     return style.save(fig, out_dir, "demo_compute", fmt)
 

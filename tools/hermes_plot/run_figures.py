@@ -66,7 +66,7 @@ def iteration_times(rd, runs, out_dir, fmt):
         ax.plot(ks, med, color="black", lw=1.4, ls="--")
         ax.text(0.98, 0.04, "cluster median at iteration %d: %.2f s" % (ks[-1], med[-1]),
                 transform=ax.transAxes,
-                ha="right", va="bottom", fontsize=8,
+                ha="right", va="bottom", fontsize=style.SMALL_PT,
                 bbox={"boxstyle": "round", "fc": "white", "ec": "0.8", "alpha": 0.9})
         ax.set_title(rd.title(run))
         ax.set_xlabel("local iteration")
@@ -94,7 +94,7 @@ def chunk_sizes(rd, runs, out_dir, fmt):
         it, workers = _workers_of(rd, run)
         if not varying:  # the lines lie on each other: say what they show
             ax.text(0.5, 0.5, "every chunk: %g samples" % it["chunk_size"][0],
-                    transform=ax.transAxes, ha="center", va="center", fontsize=9,
+                    transform=ax.transAxes, ha="center", va="center", fontsize=style.BODY_PT,
                     bbox={"boxstyle": "round", "fc": "white", "ec": "0.8"})
         for worker, profile in workers:
             rows = _rows_of(it, worker)

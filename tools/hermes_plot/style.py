@@ -1,6 +1,7 @@
-"""One look for every figure: sizes and fonts readable in a two-column paper, 150 dpi PNG (or SVG,
-PDF), colours that stay apart in print, and a stable colour per node profile and per run across
-figures."""
+"""One look for every figure: drawn at the width it is printed at (--width: a column of a
+two-column paper, 3.5 in, the page, 7.16 in, or any width), so that a font size here is its size on
+paper and none is below MIN_FONT_PT; 150 dpi PNG (or SVG, PDF); colours that stay apart in print,
+and a stable colour per node profile and per run across figures."""
 
 import os
 
@@ -12,13 +13,28 @@ from matplotlib import ticker  # noqa: E402
 
 DPI = 150
 
+# Print widths (inches) of IEEE and ACM two-column layouts: a column (3.5 in) and the text width
+# (7.16 in). A figure is drawn at its print width, never scaled down afterwards, so the font sizes
+# below are the sizes on paper: 7 pt, the smallest that IEEE's and ACM's author guides accept.
+WIDTHS = {"single": 3.5, "double": 7.16}
+DEFAULT_WIDTH = "double"
+MIN_WIDTH, MAX_WIDTH = 2.5, 20.0
+MIN_FONT_PT = 7.0
+SMALL_PT = 7.0  # bar labels, annotations, legends, ticks
+BODY_PT = 8.0  # axis labels, titles
+
 plt.rcParams.update({
-    "font.size": 10,
-    "axes.titlesize": 11,
-    "axes.labelsize": 10,
-    "legend.fontsize": 9,
-    "xtick.labelsize": 9,
-    "ytick.labelsize": 9,
+    "font.size": BODY_PT,
+    "axes.titlesize": BODY_PT,
+    "axes.labelsize": BODY_PT,
+    "figure.titlesize": BODY_PT + 0.5,
+    "figure.labelsize": BODY_PT,
+    "legend.fontsize": SMALL_PT,
+    "legend.title_fontsize": SMALL_PT,
+    "xtick.labelsize": SMALL_PT,
+    "ytick.labelsize": SMALL_PT,
+    "lines.linewidth": 1.2,
+    "lines.markersize": 4,
     "axes.grid": True,
     "grid.alpha": 0.3,
     "grid.linewidth": 0.6,
@@ -77,13 +93,59 @@ def time_axis(max_seconds):
     return 1.0, "simulated time (s)"
 
 
-def panel_grid(n, width=6.4, height=3.2, max_cols=2):
-    """A figure with n panels in rows of at most max_cols and a strip below them for a shared
+_width = WIDTHS[DEFAULT_WIDTH]
+
+
+def parse_width(text):
+    """Inches of a --width value: single, double or a number of inches in [MIN_WIDTH, MAX_WIDTH];
+    ValueError naming the accepted values otherwise."""
+    if text in WIDTHS:
+        return WIDTHS[text]
+    try:
+        inches = float(text)
+    except ValueError:
+        inches = float("nan")
+    if not MIN_WIDTH <= inches <= MAX_WIDTH:  # also NaN
+        raise ValueError("'%s' is not a width (accepted: single (%g in), double (%g in), or "
+                         "inches from %g to %g)" % (text, WIDTHS["single"], WIDTHS["double"],
+                                                    MIN_WIDTH, MAX_WIDTH))
+    return inches
+
+
+def set_width(inches):
+    """The print width every figure drawn from now on takes."""
+    global _width
+    _width = float(inches)
+
+
+def width():
+    """The print width (inches) of the figures being drawn."""
+    return _width
+
+
+def columns(max_cols, min_panel=3.0):
+    """How many panels side by side fit the print width, each at least min_panel inches wide."""
+    return max(1, min(max_cols, int(_width // min_panel)))
+
+
+def figure(height):
+    """A figure at the print width, `height` inches high."""
+    return plt.figure(figsize=(_width, height))
+
+
+def subplots(rows, cols, height, **kw):
+    """plt.subplots at the print width, `height` inches high in all."""
+    return plt.subplots(rows, cols, figsize=(_width, height), **kw)
+
+
+def panel_grid(n, height=2.4, max_cols=2, min_panel=3.0):
+    """A figure at the print width with n panels, `height` inches each, in rows of as many as fit
+    (at most max_cols, each at least min_panel inches wide), and a strip below them for a shared
     legend (legend_below); returns (fig, flat list of the n panel axes)."""
-    cols = min(max_cols, n)
+    cols = min(columns(max_cols, min_panel), n)
     rows = (n + cols - 1) // cols
-    fig = plt.figure(figsize=(width * cols * 0.75 + 1.0, height * rows + 0.6))
-    spec = fig.add_gridspec(rows + 1, cols, height_ratios=[1.0] * rows + [0.12])
+    fig = figure(height * rows + 0.7)
+    spec = fig.add_gridspec(rows + 1, cols, height_ratios=[height] * rows + [0.35])
     axes = [fig.add_subplot(spec[i // cols, i % cols]) for i in range(n)]
     fig.legend_strip = fig.add_subplot(spec[rows, :])
     fig.legend_strip.axis("off")
@@ -92,7 +154,8 @@ def panel_grid(n, width=6.4, height=3.2, max_cols=2):
 
 def legend_below(fig, handles, labels):
     """The figure's shared legend, in one row in the strip of panel_grid."""
-    fig.legend_strip.legend(handles, labels, loc="center", ncol=min(len(labels), 6),
+    per_row = max(1, int(_width // 1.6))  # about 1.6 in per entry at 7 pt
+    fig.legend_strip.legend(handles, labels, loc="center", ncol=min(len(labels), per_row),
                             frameon=False)
 
 

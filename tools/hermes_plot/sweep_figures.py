@@ -109,7 +109,7 @@ def plane(table, grid, by_cell, kx, ky):
 def heatmap(table, grid, run, by_cell, keys, out_dir, fmt):
     kx, ky = keys[0], keys[1]
     xs, ys, cells_xy, grid_values, labels = plane(table, grid, by_cell, kx, ky)
-    fig, axes = plt.subplots(1, 3, figsize=(max(11.0, 1.2 * len(xs) * 3 + 3), 0.55 * len(ys) + 3))
+    fig, axes = plt.subplots(1, 3, figsize=(style.width(), 0.3 * len(ys) + 2.4))
     cmaps = ("viridis_r", "viridis", "viridis_r")  # bright = good: short, accurate, few calls
     formats = ("%.1f", "%.2f", "%.3g")
     for m, ax in enumerate(axes):
@@ -123,11 +123,11 @@ def heatmap(table, grid, run, by_cell, keys, out_dir, fmt):
             for c in range(len(xs)):
                 v = grid_values[m, r, c]
                 if np.isnan(v):
-                    ax.text(c, r, "n/a", ha="center", va="center", fontsize=8, color="0.4")
+                    ax.text(c, r, "n/a", ha="center", va="center", fontsize=style.SMALL_PT, color="0.4")
                     continue
                 rel = 0.5 if hi == lo else (v - lo) / (hi - lo)
                 bright = rel > 0.55 if cmaps[m] == "viridis" else rel < 0.45
-                ax.text(c, r, formats[m] % v, ha="center", va="center", fontsize=8,
+                ax.text(c, r, formats[m] % v, ha="center", va="center", fontsize=style.SMALL_PT,
                         color="black" if bright else "white")
         ax.set_xticks(range(len(xs)), [_value_text(v) for v in xs])
         ax.set_yticks(range(len(ys)), [_value_text(v) for v in ys])
@@ -152,7 +152,7 @@ def lines(table, grid, run, by_cell, key, out_dir, fmt):
     positions = xs if numeric else list(range(len(xs)))
     values, labels = _units(table, [i for rows in per_value.values() for i in rows])
     stats = _stats([per_value[x] for x in xs], values)
-    fig, axes = plt.subplots(1, 3, figsize=(11.0, 3.6))
+    fig, axes = plt.subplots(1, 3, figsize=(style.width(), 2.6))
     for m, ax in enumerate(axes):
         mean = np.array([s[0][m] for s in stats])
         # Clipped at 0: the mean of equal values can exceed them in the last bit.
@@ -203,7 +203,7 @@ def cost_accuracy(table, grid, runs, out_dir, fmt):
     labelled = sum(len(points) for _, points in series) <= 30
     t_div, t_unit = (60.0, "min") if max(table.number(i, "sim_time_s")
                                          for i in all_rows) >= 600 else (1.0, "s")
-    fig, axes = plt.subplots(1, 2, figsize=(11.0, 4.2), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(style.width(), 3.2), sharey=True)
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for k, (run, points) in enumerate(series):
         colour = colours[k % len(colours)]
@@ -222,16 +222,16 @@ def cost_accuracy(table, grid, runs, out_dir, fmt):
             for (label, _), px, py in zip(points, xm, ym):
                 if labelled and label:
                     ax.annotate(label, (px, py), xytext=(3, 3), textcoords="offset points",
-                                fontsize=6, color=colour)
+                                fontsize=style.SMALL_PT, color=colour)
     axes[0].set_xlabel("cost of the run (USD)")
     axes[1].set_xlabel("simulated time (%s)" % t_unit)
     axes[0].set_ylabel("global test accuracy (%)")
     axes[0].set_title("accuracy against cost")
     axes[1].set_title("accuracy against time")
-    axes[0].legend(fontsize=8)
+    axes[0].legend(fontsize=style.SMALL_PT)
     fig.suptitle("Sweep: accuracy against cost and time (a point: a run at a grid point, mean "
                  "of its seeds; one point for a run the grid does not change; bars: min-max)",
-                 fontsize=10)
+                 fontsize=style.BODY_PT)
     return style.save(fig, out_dir, "cost_accuracy", fmt)
 
 
