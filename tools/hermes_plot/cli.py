@@ -37,7 +37,9 @@ def parse_args(argv):
                     "demo:  demo_workers, demo_timeline and demo_compute (a directory with\n"
                     "       demo_workers.csv, and timeline.csv with outputs.timeline)\n"
                     "sweep: sweep_<run> per run the grid changes (DIR/sweep.json, DIR/points/):\n"
-                    "       heatmaps over two varying grid keys, line plots over one\n\n"
+                    "       heatmaps over two varying grid keys, line plots over one or, with\n"
+                    "       no grid keys, over the seeds; runs that diverged, were capped or\n"
+                    "       are missing are named in the figure; cost_accuracy with costs\n\n"
                     "hermes-sim (for comparison) is --hermes-sim PATH, else $HERMES_SIM, else\n"
                     "the one installed beside hermes-plot, else hermes-sim on PATH, else\n"
                     "<repo>/build/hermes-sim; with none found, comparison is left out (noted).")
