@@ -269,7 +269,8 @@ def plot(case, directory, *args, figures=(), fmt="png", out=None, hermes_sim=Non
         with open(path, "rb") as f:
             head = f.read(8)
         size = os.path.getsize(path)
-        case.check(size > 5000, "%s: %d bytes only" % (path, size))
+        # (a figure that only says it has nothing to draw is a small SVG)
+        case.check(size > (5000 if fmt == "png" else 1000), "%s: %d bytes only" % (path, size))
         if fmt == "png":
             case.check(head == PNG, "%s: not a PNG file" % path)
     return r
@@ -417,6 +418,37 @@ def run_dir_cases(env):
     return case
 
 
+def diverged_run_case(env):
+    """README step 4's my.json at learning rate 1000: both runs diverge at their first update,
+    before any evaluation and before most workers finish an iteration. A valid run directory
+    with an empty global.csv: every figure is still written and says what is missing."""
+    case = Case("run my.json diverging at once")
+    out = os.path.join(env["tmp"], "runs", "my-first-diverged")
+    command = [env["bin"], "run", env["my"], "--out", out, "--data-dir", env["data"],
+               "--threads", "1", "--quiet"]
+    for s in SHORTEN + ["training.chunk_size=%d" % DEFAULT_CHUNK, "training.learning_rate=1000"]:
+        command += ["--set", s]
+    case.run(command)
+    if not case.check(os.path.isfile(os.path.join(out, "summary.csv")), out + ": no summary.csv"):
+        return case
+    statuses = {row["run"]: row["status"] for row in summary(out)}
+    case.check(set(statuses.values()) == {"diverged"}, "%s: not every run diverged: %s"
+               % (out, statuses))
+    r = plot(case, out, figures=run_figures(out), hermes_sim=env["bin"], fmt="svg")
+    # (whether a worker finished its first iteration before the divergence depends on the data:
+    # either the other workers are named, or the figure says no worker did)
+    says = {"accuracy_loss": ["nothing to draw", "no evaluation in global.csv", "diverged"],
+            "iteration_times": ["no iteration"], "credits": ["B1ms"],
+            "comparison": ["diverged"]}
+    for figure, texts in says.items():
+        path = os.path.join(out, "plots", figure + ".svg")
+        text = svg_text(path) if os.path.isfile(path) else ""
+        for t in texts:
+            case.check(t in text, "%s: the figure does not say %r" % (path, t))
+    case.check("accuracy_loss: nothing to draw" in r.stderr, "no note on stderr:\n" + r.stderr)
+    return case
+
+
 def sweep_cases():
     """(name, kwargs of sweep_case) of every sweep shape."""
     named = ["runs.1.name=hermes"]
@@ -506,6 +538,7 @@ def main():
               flush=True)
         jobs = [(scenario_case, (env, s), {}, os.path.relpath(s, SCENARIOS)) for s in scenarios]
         jobs.append((run_dir_cases, (env,), {}, "run my.json"))
+        jobs.append((diverged_run_case, (env,), {}, "run my.json diverging"))
         jobs += [(sweep_case, (env, name), kw, "sweep " + name) for name, kw in sweep_cases()]
         jobs = [j for j in jobs if not only or any(o in j[3] for o in only)]
 

@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 
-from .data import FORMATS, PlotError, check_run_dir, is_demo_dir, is_sweep_dir
+from .data import FORMATS, NoRows, PlotError, check_run_dir, is_demo_dir, is_sweep_dir
 
 # The name messages use: the installed launcher (cmake/hermes-plot.in) says hermes-plot.
 PROG = os.environ.get("HERMES_PLOT_NAME", "tools/plot")
@@ -78,13 +78,32 @@ def plot_run(path, out_dir, args, notes):
                                                   args.reference)
     # Imported only now, so that `--help` and input errors do not wait for matplotlib.
     from . import accuracy_loss, comparison, run_figures
+    from .notice import notice
     fmt = args.format
-    written = [accuracy_loss.accuracy_loss(rd, runs, out_dir, fmt),
-               run_figures.iteration_times(rd, runs, out_dir, fmt),
-               run_figures.chunk_sizes(rd, runs, out_dir, fmt)]
+    written = []
+    for draw, name, title in (
+            (accuracy_loss.accuracy_loss, "accuracy_loss", "Global model on the test set"),
+            (run_figures.iteration_times, "iteration_times", "Iteration time per worker"),
+            (run_figures.chunk_sizes, "chunk_sizes", "Chunk size per worker over time")):
+        try:
+            written.append(draw(rd, runs, out_dir, fmt))
+        except NoRows as e:  # a valid directory: the figure says what is missing
+            notes.append("%s: nothing to draw: %s" % (name, e))
+            written.append(notice(out_dir, name, fmt, title, "nothing to draw: %s" % e))
+    for table, name in ((rd.evals, "accuracy_loss"), (rd.iterations, "iteration_times")):
+        left_out = rd.left_out_text(runs, table)
+        if left_out and any(r in table for r in runs):
+            notes.append("%s: not drawn: %s" % (name, left_out))
     credits = run_figures.burst_credits(rd, runs, out_dir, fmt)
+    burst = sorted({w.get("profile") for w in (rd.scenario.get("cluster") or {}).get("workers", [])
+                    if str(w.get("profile", "")).startswith("B") and w.get("count", 1) != 0})
     if credits:
         written.append(credits)
+    elif burst:  # B-series nodes that finished no iteration: the figure says so
+        why = "the B-series nodes (%s) finished no iteration in the drawn runs" % ", ".join(burst)
+        notes.append("credits: nothing to draw: " + why)
+        written.append(notice(out_dir, "credits", fmt, "Burst credits of B-series nodes",
+                              "nothing to draw: " + why))
     else:
         notes.append("credits: no B-series node in the drawn runs")
     if doc is None:
