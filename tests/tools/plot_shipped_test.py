@@ -285,13 +285,14 @@ def svg_text(path):
 
 def run_figures(run_dir):
     """The figures docs/figures.md promises for a run directory: the protocol run figures,
-    credits with B-series workers; the demo figures for demo runs."""
-    if os.path.isfile(os.path.join(run_dir, "demo_workers.csv")):
-        return list(DEMO_FIGURES)
+    credits with B-series workers; the demo figures for demo runs; both when it has both."""
+    demo = list(DEMO_FIGURES) if os.path.isfile(os.path.join(run_dir, "demo_workers.csv")) else []
+    if not os.path.isfile(os.path.join(run_dir, "global.csv")):
+        return demo
     with open(os.path.join(run_dir, "scenario.json"), encoding="utf-8") as f:
         workers = json.load(f)["cluster"]["workers"]
     burst = any(w["profile"].startswith("B") and w.get("count", 1) > 0 for w in workers)
-    return list(RUN_FIGURES) + (["credits"] if burst else [])
+    return list(RUN_FIGURES) + (["credits"] if burst else []) + demo
 
 
 def outages(run_dir):
@@ -395,7 +396,7 @@ def sweep_case(env, name, args, figures, sets=(), expect=0, fmt="png", svg_says=
 
 def run_dir_cases(env):
     """README step 4's run directory (a partial paper set: BSP and Hermes), a directory of a
-    single configuration, and --runs choosing one run to draw."""
+    single configuration, --runs choosing one run to draw, and a demo run beside them."""
     case = Case("run my.json (partial paper set), --runs, single configuration")
     out = os.path.join(env["tmp"], "runs", "my-first")
     base = [env["bin"], "run", env["my"], "--data-dir", env["data"], "--threads", "1", "--quiet"]
@@ -415,6 +416,13 @@ def run_dir_cases(env):
     case.check([row["run"] for row in summary(single)] == ["hermes-1.3"],
                "%s: not a single configuration" % single)
     plot(case, single, figures=run_figures(single), hermes_sim=env["bin"])
+    # A demo run beside the protocol runs: both kinds of figures, and --runs of either kind.
+    mixed = os.path.join(env["tmp"], "runs", "my-first-demo")
+    case.run(base + ["--out", mixed, "--set", 'runs.-={"protocol": "demo", "iterations": 3}'])
+    case.check(os.path.isfile(os.path.join(mixed, "demo_workers.csv")), mixed + ": no demo run")
+    plot(case, mixed, figures=run_figures(mixed), hermes_sim=env["bin"])
+    plot(case, mixed, "--runs", "demo", figures=DEMO_FIGURES, hermes_sim=env["bin"],
+         out=os.path.join(env["tmp"], "runs", "my-first-demo-only"))
     return case
 
 

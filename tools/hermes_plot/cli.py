@@ -63,10 +63,35 @@ def warn(message):
 
 
 def plot_run(path, out_dir, args, notes):
+    """The figures of a run directory; with demo runs beside the protocol runs (demo_workers.csv
+    and global.csv: a scenario mixing them), the demo figures of those too. --runs may name
+    either."""
     from .run_data import RunDir
-    from .compare_json import NotFound, find_hermes_sim, run_compare, setup_warning
     rd = RunDir(path)
-    runs = rd.select(args.runs)
+    dd = None
+    if os.path.isfile(os.path.join(path, "demo_workers.csv")):
+        from .demo_data import DemoDir
+        dd = DemoDir(path)
+    wanted = [n.strip() for n in (args.runs or "").split(",") if n.strip()]
+    unknown = [n for n in wanted if dd is not None and n not in rd.runs + dd.runs]
+    if unknown:
+        raise PlotError("--runs: %s has no run named %s (its runs: %s)"
+                        % (path, ", ".join(unknown), ", ".join(rd.runs + dd.runs)))
+    demo = [n for n in wanted if dd is not None and n in dd.runs]
+    protocol = [n for n in wanted if n not in demo]
+    written = []
+    if protocol or not wanted:
+        written += _protocol_figures(path, rd, rd.select(",".join(protocol) or None), out_dir,
+                                     args, notes)
+    if dd is not None and (demo or not wanted):
+        from .demo_figures import demo_figures
+        written += demo_figures(dd, dd.select(",".join(demo) or None), out_dir, args.format,
+                                notes)
+    return written
+
+
+def _protocol_figures(path, rd, runs, out_dir, args, notes):
+    from .compare_json import NotFound, find_hermes_sim, run_compare, setup_warning
     # Compared before anything is drawn: a named binary that is missing, or a comparison that
     # fails, leaves no figure behind. None found by looking skips only the comparison.
     try:
