@@ -141,4 +141,5 @@ def accuracy_loss(rd, runs, out_dir, fmt):
         handles.append(plt.Line2D([], [], ls="none", marker="o", ms=4, mfc="white", mec="0.3"))
         labels.append("major update aggregated (Hermes)")
     ax_acc.legend(handles, labels, loc="lower right", fontsize=style.SMALL_PT)
+    rd.mark_left_out(fig, rd.evals)
     return style.save(fig, out_dir, "accuracy_loss", fmt)

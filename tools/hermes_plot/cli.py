@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 
-from .data import FORMATS, PlotError, check_run_dir, is_demo_dir, is_sweep_dir
+from .data import FORMATS, NoRows, PlotError, check_run_dir, is_demo_dir, is_sweep_dir
 
 # The name messages use: the installed launcher (cmake/hermes-plot.in) says hermes-plot.
 PROG = os.environ.get("HERMES_PLOT_NAME", "tools/plot")
@@ -45,7 +45,9 @@ def parse_args(argv):
                     "demo:  demo_workers, demo_timeline and demo_compute (a directory with\n"
                     "       demo_workers.csv, and timeline.csv with outputs.timeline)\n"
                     "sweep: sweep_<run> per run the grid changes (DIR/sweep.json, DIR/points/):\n"
-                    "       heatmaps over two varying grid keys, line plots over one\n\n"
+                    "       heatmaps over two varying grid keys, line plots over one or, with\n"
+                    "       no grid keys, over the seeds; runs that diverged, were capped or\n"
+                    "       are missing are named in the figure; cost_accuracy with costs\n\n"
                     "hermes-sim (for comparison) is --hermes-sim PATH, else $HERMES_SIM, else\n"
                     "the one installed beside hermes-plot, else hermes-sim on PATH, else\n"
                     "<repo>/build/hermes-sim; with none found, comparison is left out (noted).")
@@ -73,10 +75,35 @@ def warn(message):
 
 
 def plot_run(path, out_dir, args, notes):
+    """The figures of a run directory; with demo runs beside the protocol runs (demo_workers.csv
+    and global.csv: a scenario mixing them), the demo figures of those too. --runs may name
+    either."""
     from .run_data import RunDir
-    from .compare_json import NotFound, find_hermes_sim, run_compare, setup_warning
     rd = RunDir(path)
-    runs = rd.select(args.runs)
+    dd = None
+    if os.path.isfile(os.path.join(path, "demo_workers.csv")):
+        from .demo_data import DemoDir
+        dd = DemoDir(path)
+    wanted = [n.strip() for n in (args.runs or "").split(",") if n.strip()]
+    unknown = [n for n in wanted if dd is not None and n not in rd.runs + dd.runs]
+    if unknown:
+        raise PlotError("--runs: %s has no run named %s (its runs: %s)"
+                        % (path, ", ".join(unknown), ", ".join(rd.runs + dd.runs)))
+    demo = [n for n in wanted if dd is not None and n in dd.runs]
+    protocol = [n for n in wanted if n not in demo]
+    written = []
+    if protocol or not wanted:
+        written += _protocol_figures(path, rd, rd.select(",".join(protocol) or None), out_dir,
+                                     args, notes)
+    if dd is not None and (demo or not wanted):
+        from .demo_figures import demo_figures
+        written += demo_figures(dd, dd.select(",".join(demo) or None), out_dir, args.format,
+                                notes)
+    return written
+
+
+def _protocol_figures(path, rd, runs, out_dir, args, notes):
+    from .compare_json import NotFound, find_hermes_sim, run_compare, setup_warning
     # Compared before anything is drawn: a named binary that is missing, or a comparison that
     # fails, leaves no figure behind. None found by looking skips only the comparison.
     try:
@@ -88,13 +115,32 @@ def plot_run(path, out_dir, args, notes):
                                                   args.reference)
     # Imported only now, so that `--help` and input errors do not wait for matplotlib.
     from . import accuracy_loss, comparison, run_figures
+    from .notice import notice
     fmt = args.format
-    written = [accuracy_loss.accuracy_loss(rd, runs, out_dir, fmt),
-               run_figures.iteration_times(rd, runs, out_dir, fmt),
-               run_figures.chunk_sizes(rd, runs, out_dir, fmt)]
+    written = []
+    for draw, name, title in (
+            (accuracy_loss.accuracy_loss, "accuracy_loss", "Global model on the test set"),
+            (run_figures.iteration_times, "iteration_times", "Iteration time per worker"),
+            (run_figures.chunk_sizes, "chunk_sizes", "Chunk size per worker over time")):
+        try:
+            written.append(draw(rd, runs, out_dir, fmt))
+        except NoRows as e:  # a valid directory: the figure says what is missing
+            notes.append("%s: nothing to draw: %s" % (name, e))
+            written.append(notice(out_dir, name, fmt, title, "nothing to draw: %s" % e))
+    for table, name in ((rd.evals, "accuracy_loss"), (rd.iterations, "iteration_times")):
+        left_out = rd.left_out_text(runs, table)
+        if left_out and any(r in table for r in runs):
+            notes.append("%s: not drawn: %s" % (name, left_out))
     credits = run_figures.burst_credits(rd, runs, out_dir, fmt)
+    burst = sorted({w.get("profile") for w in (rd.scenario.get("cluster") or {}).get("workers", [])
+                    if str(w.get("profile", "")).startswith("B") and w.get("count", 1) != 0})
     if credits:
         written.append(credits)
+    elif burst:  # B-series nodes that finished no iteration: the figure says so
+        why = "the B-series nodes (%s) finished no iteration in the drawn runs" % ", ".join(burst)
+        notes.append("credits: nothing to draw: " + why)
+        written.append(notice(out_dir, "credits", fmt, "Burst credits of B-series nodes",
+                              "nothing to draw: " + why))
     else:
         notes.append("credits: no B-series node in the drawn runs")
     if doc is None:

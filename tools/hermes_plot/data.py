@@ -16,6 +16,11 @@ class PlotError(Exception):
     """Bad input: printed as 'tools/plot: error: ...' with exit status 1."""
 
 
+class NoRows(PlotError):
+    """A valid run directory whose file has no row for any drawn run (every run diverged or
+    stopped before its first evaluation, say): the figure says so instead of drawing curves."""
+
+
 FORMATS = ("png", "svg", "pdf")  # of the figure files (--format)
 RUN_FILES = ("summary.csv", "global.csv", "workers.csv")
 

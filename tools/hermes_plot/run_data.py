@@ -3,7 +3,7 @@ that bad input is reported before any plotting library loads."""
 
 import os
 
-from .data import (GLOBAL_COLUMNS, SUMMARY_COLUMNS, WORKERS_COLUMNS, PlotError, check_run_dir,
+from .data import (GLOBAL_COLUMNS, SUMMARY_COLUMNS, WORKERS_COLUMNS, NoRows, check_run_dir,
                    read_json, read_table, select_runs)
 
 
@@ -20,23 +20,56 @@ class RunDir:
         self.scenario = {}
         if os.path.isfile(os.path.join(path, "scenario.json")):
             self.scenario = read_json(os.path.join(path, "scenario.json"))
-        self.evals = _by_run(read_table(os.path.join(path, "global.csv"), GLOBAL_COLUMNS),
+        self.selected = list(self.runs)
+        # A run that diverged or stopped before its first evaluation (or iteration) has no rows
+        # there; a file with none at all is still a valid run directory.
+        self.evals = _by_run(read_table(os.path.join(path, "global.csv"), GLOBAL_COLUMNS,
+                                        allow_empty=True),
                              {"time_s": False, "loss": False, "accuracy": False})
         self.iterations = _by_run(
-            read_table(os.path.join(path, "workers.csv"), WORKERS_COLUMNS),
+            read_table(os.path.join(path, "workers.csv"), WORKERS_COLUMNS, allow_empty=True),
             {"start_s": False, "end_s": False, "local_iteration": False, "chunk_size": False,
              "duration_s": False, "credits_left": True},
             texts=("worker", "profile", "update"))
 
     def select(self, names):
-        return select_runs(names, self.runs, os.path.join(self.path, "summary.csv"))
+        self.selected = select_runs(names, self.runs, os.path.join(self.path, "summary.csv"))
+        return self.selected
 
     def with_rows(self, runs, table):
-        """The runs of `runs` that have rows in `table` (evals or iterations), in order."""
+        """The runs of `runs` that have rows in `table` (evals or iterations), in order; NoRows
+        naming them and why when none has."""
         drawn = [r for r in runs if r in table]
         if not drawn:
-            raise PlotError("%s: none of the runs %s has rows in it" % (self.path, ", ".join(runs)))
+            raise NoRows(self.left_out_text(runs, table))
         return drawn
+
+    def left_out_text(self, runs, table):
+        """'bsp (diverged, stopped by diverged), ...: no evaluation in global.csv' for the runs of
+        `runs` without rows in `table`; '' when every run has some."""
+        missing = [r for r in runs if r not in table]
+        if not missing:
+            return ""
+        stops = dict(zip(self.runs, self.summary.texts("stop_reason")))
+        what = "no evaluation in global.csv" if table is self.evals else \
+            "no iteration in workers.csv"
+        return "%s: %s" % (", ".join("%s (%s, stopped by %s)" % (r, self.status.get(r, "?"),
+                                                                  stops.get(r, "?"))
+                                     for r in missing), what)
+
+    def idle_workers(self, run):
+        """The workers of the cluster (scenario.json: w0, w1, ... in group order) that finished
+        no iteration in `run` (crashed, evicted or never given a chunk before the run stopped)."""
+        groups = (self.scenario.get("cluster") or {}).get("workers") or []
+        n = sum(int(g.get("count", 1)) for g in groups if isinstance(g, dict))
+        seen = set(self.iterations.get(run, {}).get("worker", []))
+        return ["w%d" % i for i in range(n) if "w%d" % i not in seen]
+
+    def mark_left_out(self, fig, table):
+        """Below the figure, the drawn (selected) runs it leaves out for want of rows."""
+        text = self.left_out_text(self.selected, table)
+        if text:
+            fig.supxlabel("not drawn: " + text, fontsize=style.SMALL_PT, color="#b2182b")
 
     def title(self, run):
         return "%s (%s)" % (run, self.protocol.get(run, "?"))

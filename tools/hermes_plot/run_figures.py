@@ -53,7 +53,8 @@ def iteration_times(rd, runs, out_dir, fmt):
         for worker, profile in workers:
             rows = _rows_of(it, worker)
             ax.plot([it["local_iteration"][i] for i in rows], [it["duration_s"][i] for i in rows],
-                    color=colours[profile], lw=0.8, alpha=0.75)
+                    color=colours[profile], lw=0.8, alpha=0.75,
+                    marker="o" if len(rows) == 1 else "None", ms=3)  # one iteration: a dot
         # The median over every worker, up to the last local iteration every worker reached (beyond
         # it only the fast workers would be left in it).
         common = min(max(it["local_iteration"][i] for i in _rows_of(it, w)) for w, _ in workers)
@@ -72,12 +73,21 @@ def iteration_times(rd, runs, out_dir, fmt):
         ax.set_xlabel("local iteration")
         ax.set_ylabel("iteration time (s)")
         ax.set_xlim(left=min(ks))
+        if max(it["local_iteration"]) == min(ks):  # a single iteration: room round it
+            ax.set_xlim(min(ks) - 0.5, min(ks) + 0.5)
+        idle = rd.idle_workers(run)
+        if idle:  # workers with no line: say which
+            ax.text(0.02, 0.97, "no iteration: " + ", ".join(idle), transform=ax.transAxes,
+                    ha="left", va="top", fontsize=style.SMALL_PT, color="#b2182b")
         ax.set_ylim(bottom=0)
         style.integer_ticks(ax.xaxis)
+        if max(it["local_iteration"]) == min(ks):
+            ax.set_xticks([min(ks)])
     _profile_legend(fig, colours,
                     [(plt.Line2D([], [], color="black", lw=1.4, ls="--"),
                       "cluster median (iterations every worker reached)")])
     fig.suptitle("Iteration time per worker (chunk requested to compute done)")
+    rd.mark_left_out(fig, rd.iterations)
     return style.save(fig, out_dir, "iteration_times", fmt)
 
 
@@ -108,6 +118,7 @@ def chunk_sizes(rd, runs, out_dir, fmt):
         style.integer_ticks(ax.yaxis)
     _profile_legend(fig, colours)
     fig.suptitle("Chunk size per worker over time (one line per worker)")
+    rd.mark_left_out(fig, rd.iterations)
     return style.save(fig, out_dir, "chunk_sizes", fmt)
 
 
@@ -141,4 +152,5 @@ def burst_credits(rd, runs, out_dir, fmt):
     style.legend_below(fig, [plt.Line2D([], [], color=c, lw=2) for c in legend.values()],
                        list(legend))
     fig.suptitle("Burst credits of B-series nodes after each iteration")
+    rd.mark_left_out(fig, rd.iterations)
     return style.save(fig, out_dir, "credits", fmt)
