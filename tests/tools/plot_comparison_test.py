@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """ctest plot_comparison: comparison.png drawn from documents of `hermes-sim compare --format
-json` (plot_fixtures.py): x labels that never overlap, status tags, withheld speedups written
-instead of drawn, the setup warning in the figure and on stderr; where tools/plot finds hermes-sim
-and what it says when it finds none or the binary fails."""
+json` (plot_fixtures.py): a configuration per row with its label at the left, horizontal and never
+broken mid-word, a metric per panel, dots (never bars) for this simulation and the paper; tagged
+rows, withheld speedups written in their place with the reason in a note, no empty panel, the
+setup warning in the figure and on stderr, clean at every print width; where tools/plot finds
+hermes-sim and what it says when it finds none or the binary fails."""
 
 import os
 import unittest
@@ -10,61 +12,143 @@ from unittest import mock
 
 import plot_fixtures as fx  # exits 77 (skip) without matplotlib and numpy
 
-from hermes_plot import compare_json, comparison  # noqa: E402
+from hermes_plot import compare_json, comparison, style, style_check  # noqa: E402
 from hermes_plot.data import PlotError  # noqa: E402
 
-
-def panel(fig, title):
-    return next(ax for ax in fig.axes if ax.get_title() == title)
+WIDTHS = (3.5, 7.16, 5.0)
 
 
 def flat(text):
     return " ".join(text.split())
 
 
-class Labels(unittest.TestCase):
-    def assertNoOverlap(self, doc):
+def panel(fig, title):
+    return next(ax for ax in fig.axes if flat(ax.get_title()) == title)
+
+
+def titles(fig):
+    return [flat(ax.get_title()) for ax in fig.axes]
+
+
+def markers(ax, gid):
+    """The values of the markers `gid` ("sim", "sim-tagged", "paper") in row order, NaN where a
+    row has none."""
+    line = next(line for line in ax.lines if line.get_gid() == gid)
+    return [float(v) for v in line.get_xdata()]
+
+
+def is_nan(v):
+    return v != v
+
+
+def text(fig, gid):
+    return next(t for t in fig.texts if t.get_gid() == gid).get_text()
+
+
+def row_labels(fig):
+    """The row labels of the first panel: (text, colour) per configuration."""
+    return [(t.get_text(), t.get_color()) for t in fig.axes[0].get_yticklabels()]
+
+
+class Draws(unittest.TestCase):
+    def draw(self, doc, inches=7.16):
+        style.set_width(inches)
+        self.addCleanup(style.set_width, style.WIDTHS[style.DEFAULT_WIDTH])
         fig = comparison.draw(doc)
         self.addCleanup(comparison.plt.close, fig)
+        return fig
+
+    def assertClean(self, doc):
+        for inches in WIDTHS:
+            fig = self.draw(doc, inches)
+            problems = style_check.check_figure(fig, "comparison", inches)
+            self.assertEqual(problems, [], "at %g in:\n%s" % (inches, "\n".join(problems)))
+
+
+class Layout(Draws):
+    """Configurations are rows, labelled once at the left of each row of panels; metrics are
+    panels, three side by side at the page's width, two at a column's."""
+
+    def test_rows_are_configurations_and_panels_metrics(self):
+        doc = fx.paper_document()
+        for inches, across in ((7.16, 3), (3.5, 2)):
+            fig = self.draw(doc, inches)
+            self.assertEqual(titles(fig), [m[0] for m in comparison.METRICS])
+            lefts = sorted({round(ax.get_position().x0, 4) for ax in fig.axes})
+            self.assertEqual(len(lefts), across)
+            for ax in fig.axes:
+                labels = [t.get_text() for t in ax.get_yticklabels() if t.get_visible()]
+                if round(ax.get_position().x0, 4) == lefts[0]:
+                    self.assertEqual([flat(t) for t in labels],
+                                     [c["label"] for c in doc["configurations"]])
+                    self.assertTrue(all(t.get_rotation() == 0 for t in ax.get_yticklabels()))
+                else:  # the rows of a panel to the right are those of its row's first panel
+                    self.assertFalse(any(tick.label1.get_visible()
+                                         for tick in ax.yaxis.get_major_ticks()))
+
+    def test_dots_not_bars_and_the_paper_beside_the_simulation(self):
+        doc = fx.paper_document()
+        fig = self.draw(doc)
+        for ax in fig.axes:
+            self.assertEqual(ax.containers, [], "a bar in %s" % ax.get_title())
+        ax = panel(fig, "Iterations")
+        self.assertEqual(ax.get_xscale(), "log")  # 100 beside 2200-20955
+        self.assertEqual(markers(ax, "paper"), [r["iterations"] for r in fx.paper_rows()])
+        self.assertEqual(markers(ax, "sim"), [100.0] * 7)
+        # The simulation's dot just above the paper's diamond, inside the row.
+        sim_y = next(line for line in ax.lines if line.get_gid() == "sim").get_ydata()
+        paper_y = next(line for line in ax.lines if line.get_gid() == "paper").get_ydata()
+        self.assertTrue(all(s < p for s, p in zip(sim_y, paper_y)))  # the row axis points down
+
+    def test_linear_axes_start_at_zero_but_accuracy_spans_its_values(self):
+        fig = self.draw(fx.paper_document())
+        self.assertEqual(panel(fig, "Wi_avg").get_xlim()[0], 0.0)
+        low, high = panel(fig, "Accuracy").get_xlim()
+        self.assertTrue(84 < low < 85.34 and 98.07 < high < 100, (low, high))
+
+    def test_the_legend_is_outside_the_panels(self):
+        fig = self.draw(fx.paper_document(), 3.5)
         fig.canvas.draw()
         renderer = fig.canvas.get_renderer()
-        width = fig.bbox.width
-        for ax in (panel(fig, "API calls"), panel(fig, "Speedup")):  # the bottom row
-            boxes = [t.get_window_extent(renderer) for t in ax.get_xticklabels()]
-            self.assertEqual(len(boxes), len(doc["configurations"]))
-            for left, right in zip(boxes, boxes[1:]):
-                self.assertLess(left.x1, right.x0, "x labels overlap: %s" %
-                                [flat(t.get_text()) for t in ax.get_xticklabels()])
-            self.assertGreaterEqual(boxes[0].x0, 0)
-            self.assertLessEqual(boxes[-1].x1, width)
+        box = fig.legends[0].get_window_extent(renderer)
+        for ax in fig.axes:
+            self.assertFalse(box.overlaps(ax.get_window_extent(renderer)), ax.get_title())
 
     def test_the_papers_seven_labels_do_not_overlap(self):
-        doc = fx.paper_document()
-        self.assertEqual(len(doc["configurations"]), 7)
-        self.assertNoOverlap(doc)
+        self.assertClean(fx.paper_document())
 
     def test_many_long_labels_do_not_overlap(self):
         labels = ["hermes (alpha=-%d.5, beta=0.15, lambda=5, window=10, variant=reference)" % k
                   for k in range(12)] + ["E-BSP (R=150)", "SSP (s=125)",
-                                        "averylongrunnamewithoutspaces"]
-        self.assertNoOverlap(fx.document([fx.configuration(label, "hermes", [("r", "ok",
-                                                                               "patience")])
-                                          for label in labels]))
+                                        "averylongrunnamewithoutspacesandnoothercharacterseither"]
+        doc = fx.document([fx.configuration(label, "hermes", [("r", "ok", "patience")])
+                           for label in labels])
+        self.assertClean(doc)
+        # More configurations than a page holds make a taller figure, never smaller text.
+        fig = self.draw(doc, 7.16)
+        self.assertGreater(fig.get_figheight(), self.draw(fx.paper_document()).get_figheight())
 
     def test_labels_wrap_at_word_boundaries(self):
-        self.assertEqual(comparison.wrap_label("Hermes (alpha=-1.6, beta=0.15)"),
-                         "Hermes\n(alpha=-1.6,\nbeta=0.15)")
-        self.assertEqual(comparison.wrap_label("SSP (s=125)"), "SSP (s=125)")
-        # A word longer than a line stays whole up to 20 characters.
-        self.assertEqual(comparison.wrap_label("hermes (variant=reference)"),
-                         "hermes\n(variant=reference)")
-        self.assertEqual(comparison.wrap_label("a" * 45), "\n".join(["a" * 20] * 2 + ["a" * 5]))
+        wrap = comparison.wrap
+        self.assertEqual(wrap("Hermes (alpha=-1.6, beta=0.15)", 1.2),
+                         "Hermes (alpha=-1.6,\nbeta=0.15)")
+        self.assertEqual(wrap("SSP (s=125)", 1.2), "SSP (s=125)")
+        # A word that fits a line stays whole.
+        self.assertEqual(wrap("hermes (variant=reference)", 1.0), "hermes\n(variant=reference)")
+        # One that does not is broken after a comma or '=' if it can be, else where it must.
+        self.assertEqual(wrap("(alpha=-1.6,beta=0.15,lambda=5)", 1.0),
+                         "(alpha=-1.6,beta=\n0.15,lambda=5)")
+        long = wrap("a" * 45, 1.0)
+        self.assertEqual(long.replace("\n", ""), "a" * 45)
+        for line in long.split("\n") + wrap("x " * 40, 1.0, indent="  ").split("\n"):
+            self.assertLessEqual(comparison.text_inches(line, style.SMALL_PT), 1.0)
+        self.assertEqual(wrap("one two three", 0.6, indent="  "), "one two\n  three")
 
 
-class StatusAndSpeedup(unittest.TestCase):
+class StatusAndSpeedup(Draws):
     def setUp(self):
         paper = fx.paper_rows()
-        self.reason = "diverged: loss 0.36 at the end, 3.1x its best"
+        self.reason = "ssp: diverged: loss 0.36 at the end, 3.1x its best"
         self.doc = fx.document([
             fx.configuration("BSP", "bsp", [("bsp", "ok", "patience")], speedup=1.0,
                              paper=paper[0]),
@@ -76,57 +160,96 @@ class StatusAndSpeedup(unittest.TestCase):
                              paper=paper[3]),
             fx.configuration("hermes (alpha=-3)", "hermes", [("h", "ok", "patience")])],
             differences=[{"pointer": "/stop/max_iterations", "run": 40, "paper": None}])
-        self.fig = comparison.draw(self.doc)
-        self.addCleanup(comparison.plt.close, self.fig)
+        self.fig = self.draw(self.doc)
 
-    def test_a_withheld_speedup_has_no_bar_and_its_reason_in_its_place(self):
-        ax = panel(self.fig, "Speedup")
-        sim = ax.containers[0].datavalues
+    def test_a_withheld_speedup_has_no_dot_and_its_reason_in_a_note(self):
+        ax = panel(self.fig, "Speedup vs BSP")
+        sim = markers(ax, "sim")
         self.assertEqual(sim[0], 1.0)
-        self.assertNotEqual(sim[1], sim[1])  # NaN: no bar
-        self.assertNotEqual(sim[2], sim[2])
+        self.assertTrue(is_nan(sim[1]) and is_nan(sim[2]))
+        self.assertTrue(all(is_nan(v) for v in markers(ax, "sim-tagged")))
         self.assertEqual(sim[3], 2.0)
-        texts = [flat(t.get_text()) for t in ax.texts]
-        self.assertIn("no speedup: " + self.reason, texts)
-        self.assertIn("no speedup: capped at 40 updates (stop.max_iterations)", texts)
+        self.assertEqual([t.get_text() for t in ax.texts if t.get_gid() == "withheld"],
+                         ["withheld [1]", "withheld [2]"])
+        notes = flat(text(self.fig, "notes"))
+        self.assertIn("[1] " + self.reason, notes)
+        self.assertIn("[2] capped at 40 updates (stop.max_iterations)", notes)
         # The paper's value stays beside it; the configuration without a paper row has none.
-        paper = ax.containers[1].datavalues
-        self.assertEqual(list(paper[:3]), [1.0, 0.47, 0.84])
-        self.assertNotEqual(paper[3], paper[3])
+        paper = markers(ax, "paper")
+        self.assertEqual(paper[:3], [1.0, 0.47, 0.84])
+        self.assertTrue(is_nan(paper[3]))
 
-    def test_bars_of_runs_not_ok_or_capped_are_tagged(self):
+    def test_rows_of_runs_not_ok_or_capped_are_tagged(self):
         ax = panel(self.fig, "Accuracy")
-        bars = ax.containers[0].patches
-        self.assertEqual([bool(b.get_hatch()) for b in bars], [False, True, True, False])
-        labels = [t.get_text() for t in ax.texts]
-        self.assertIn("97.0\ndiverged", labels)
-        self.assertIn("97.0\n1/2 capped:\niterations", labels)
+        tagged = markers(ax, "sim-tagged")
+        self.assertEqual([not is_nan(v) for v in tagged], [False, True, True, False])
+        self.assertEqual([not is_nan(v) for v in markers(ax, "sim")], [True, False, False, True])
+        labels = row_labels(self.fig)
+        self.assertEqual(labels[1], ("SSP (s=125)\ndiverged", comparison.ALERT_COLOUR))
+        self.assertEqual(labels[2], ("E-BSP (R=150)\n1/2 capped (iterations)",
+                                     comparison.ALERT_COLOUR))
+        self.assertEqual(labels[0], ("BSP", "black"))
         self.assertEqual(comparison.status_tag([{"status": "ok", "stop_reason": "patience"}]), "")
         self.assertEqual(comparison.status_tag([{"status": "ok", "stop_reason": "max_sim_time"}]),
-                         "capped:\nsim time")
+                         "capped (sim time)")
+
+    def test_when_every_speedup_is_withheld_there_is_no_empty_panel(self):
+        doc = fx.document([fx.configuration("BSP", "bsp", [("bsp", "diverged", "diverged")],
+                                            withheld="bsp: diverged: its loss became non-finite"),
+                           fx.configuration("hermes", "hermes", [("h", "ok", "patience")],
+                                            withheld="no BSP run converged to compare with")],
+                          reference=None, dataset="cifar10")
+        fig = self.draw(doc)
+        self.assertNotIn("Speedup vs BSP", titles(fig))
+        notes = flat(text(fig, "notes"))
+        self.assertIn("Speedup vs BSP withheld for every configuration, not drawn:", notes)
+        self.assertIn("[1] bsp: diverged: its loss became non-finite", notes)
+        self.assertIn("[2] no BSP run converged to compare with", notes)
+        self.assertClean(doc)
+        # With the paper's values the panel stays: theirs beside our reasons.
+        doc["configurations"][0]["paper"] = fx.paper_rows()[0]
+        self.assertIn("Speedup vs BSP", titles(self.draw(doc)))
 
     def test_a_setup_difference_is_a_warning_above_the_panels(self):
-        title = flat(self.fig._suptitle.get_text())
+        warning = text(self.fig, "warning")
         self.assertIn("WARNING: not the paper's setup: /stop/max_iterations is 40 (paper: null)",
-                      title)
-        fig = comparison.draw(fx.paper_document())
-        self.addCleanup(comparison.plt.close, fig)
-        self.assertNotIn("WARNING", fig._suptitle.get_text())
+                      flat(warning))
+        self.fig.canvas.draw()
+        renderer = self.fig.canvas.get_renderer()
+        bottom = next(t for t in self.fig.texts
+                      if t.get_gid() == "warning").get_window_extent(renderer).y0
+        self.assertTrue(all(ax.get_window_extent(renderer).y1 < bottom for ax in self.fig.axes))
+        fig = self.draw(fx.paper_document())
+        self.assertNotIn("warning", [t.get_gid() for t in fig.texts])
 
     def test_without_a_reference_only_the_simulation_is_drawn(self):
         doc = fx.document([fx.configuration("cifar bsp", "bsp", [("bsp", "ok", "patience")])],
                           reference=None, dataset="cifar10")
-        fig = comparison.draw(doc)
-        self.addCleanup(comparison.plt.close, fig)
-        self.assertEqual(len(panel(fig, "Accuracy").containers), 1)
+        fig = self.draw(doc)
+        self.assertNotIn("paper", [line.get_gid() for line in panel(fig, "Accuracy").lines])
         self.assertIn("This simulation (no paper table for dataset cifar10)",
                       fig._suptitle.get_text())
 
+    def test_seeds_are_a_dot_at_the_mean_and_a_bar_from_min_to_max(self):
+        config = fx.configuration("BSP", "bsp", [("bsp", "ok", "patience")] * 3)
+        config["sim"]["accuracy_pct"] = {"mean": 97.0, "min": 96.0, "max": 97.5}
+        fig = self.draw(fx.document([config]))
+        ax = panel(fig, "Accuracy")
+        self.assertEqual(markers(ax, "sim"), [97.0])
+        spans = [seg for c in ax.collections for seg in c.get_segments() if len(seg) == 2 and
+                 seg[0][1] == seg[1][1]]
+        self.assertIn([96.0, 97.5], [sorted([seg[0][0], seg[1][0]]) for seg in spans])
+        self.assertIn("mean of 3 runs (seeds), bar: min-max",
+                      [t.get_text() for t in fig.legends[0].get_texts()][0])
 
-class PaperRowsNoRunMatched(unittest.TestCase):
+    def test_every_shape_is_clean_at_every_width(self):
+        self.assertClean(self.doc)
+
+
+class PaperRowsNoRunMatched(Draws):
     """A run of two configurations (README step 4) beside the paper's seven rows: compare lists
     the five it did not simulate with `sim: null` (docs/compare-json.md); they are drawn as the
-    paper's bar with "not simulated" in place of ours, and named above the panels."""
+    paper's diamond alone in a row labelled "not simulated"."""
 
     def setUp(self):
         paper = fx.paper_rows()
@@ -139,17 +262,17 @@ class PaperRowsNoRunMatched(unittest.TestCase):
 
     def test_they_are_accepted_and_drawn_as_not_simulated(self):
         compare_json.check_document(self.doc, "doc")
-        fig = comparison.draw(self.doc)
-        self.addCleanup(comparison.plt.close, fig)
+        fig = self.draw(self.doc)
         ax = panel(fig, "Accuracy")
-        sim = ax.containers[0].datavalues
+        sim = markers(ax, "sim")
         self.assertEqual(sim[0], 97.0)
-        self.assertTrue(all(v != v for v in sim[1:]))  # NaN: no bar
-        self.assertEqual(list(ax.containers[1].datavalues), [r["accuracy_pct"]
-                                                              for r in fx.paper_rows()])
-        texts = [t.get_text() for t in ax.texts]
-        self.assertEqual(texts.count("not simulated"), len(fx.paper_rows()) - 1)
-        self.assertIn("not simulated (paper only): ASP", fig._suptitle.get_text())
+        self.assertTrue(all(is_nan(v) for v in sim[1:]))
+        self.assertEqual(markers(ax, "paper"), [r["accuracy_pct"] for r in fx.paper_rows()])
+        labels = row_labels(fig)
+        self.assertEqual(labels[1], ("ASP\nnot simulated", comparison.MUTED_COLOUR))
+        self.assertEqual(sum(t.endswith("not simulated") for t, _ in labels),
+                         len(fx.paper_rows()) - 1)
+        self.assertClean(self.doc)
 
     def test_a_null_sim_with_runs_is_still_an_error(self):
         self.doc["configurations"][1]["runs"] = self.doc["configurations"][0]["runs"]
