@@ -12,6 +12,7 @@ from .style import plt
 def notice(out_dir, name, fmt, title, message):
     fig = plt.figure(figsize=(style.width(), 2.0))
     fig.text(0.5, 0.72, title, ha="center", va="center", fontsize=style.BODY_PT + 0.5)
-    fig.text(0.5, 0.38, "\n".join(textwrap.wrap(message, int(15 * style.width()))), ha="center", va="center",
-             fontsize=style.BODY_PT, color="#b2182b")
+    lines = textwrap.wrap(message, int(15 * style.width()))  # about 15 characters an inch
+    fig.text(0.5, 0.38, "\n".join(lines), ha="center", va="center", fontsize=style.BODY_PT,
+             color="#b2182b")
     return style.save(fig, out_dir, name, fmt)
