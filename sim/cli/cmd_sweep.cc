@@ -374,9 +374,13 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   sweep::run_points_on_ranks(mpi, todo, jobs, run_point, &tally, stop);
   monitor.close();
   const std::size_t rows = sweep::write_sweep_summary(dir, plan.definition.grid, points);
+  // With no point done there is no summary.csv to name (write_sweep_summary writes none).
+  const std::string summary = monitor.done() == 0
+                                  ? "no summary.csv (no point done)"
+                                  : dir.summary_path() + ": " + counted(rows, "row");
   std::cout << "sweep " << dir.root() << ": " << monitor.done() << '/' << points.size()
-            << " points done (" << monitor.finished_now() << " now), " << dir.summary_path() << ": "
-            << counted(rows, "row") << " (wall " << std::fixed << std::setprecision(1)
+            << " points done (" << monitor.finished_now() << " now), " << summary << " (wall "
+            << std::fixed << std::setprecision(1)
             << std::chrono::duration<double>(Clock::now() - wall0).count() << " s)\n";
   std::vector<std::size_t> timed_out;
   for (const auto& outcome : tally.timed_out()) timed_out.push_back(outcome.index);

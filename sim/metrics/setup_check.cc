@@ -1,6 +1,7 @@
 #include "sim/metrics/setup_check.h"
 
 #include <array>
+#include <map>
 #include <string_view>
 
 #include "base/string_join.h"
@@ -51,8 +52,20 @@ std::string dotted(const std::string& pointer) {
 
 std::vector<SetupDifference> setup_differences(const Json& run, const Json& paper) {
   std::vector<SetupDifference> out;
+  // Json::diff adds the elements an array has beyond the paper's at "<array>/-" (JSON Patch's
+  // append): each gets its index in the run's array, counted from the end of the paper's.
+  std::map<std::string, std::size_t> appended;
   for (const Json& op : Json::diff(paper, run)) {
-    const std::string pointer = op.at("path").get<std::string>();
+    std::string pointer = op.at("path").get<std::string>();
+    const std::string append = "/-";
+    if (pointer.size() > append.size() &&
+        pointer.compare(pointer.size() - append.size(), append.size(), append) == 0) {
+      const std::string array = pointer.substr(0, pointer.size() - append.size());
+      const Json::json_pointer at(array);
+      const std::size_t first = paper.contains(at) ? paper.at(at).size() : 0;
+      const auto [slot, fresh] = appended.try_emplace(array, first);
+      pointer = array + "/" + std::to_string(fresh ? slot->second : ++slot->second);
+    }
     if (pointer.empty() || !is_setup(pointer)) continue;
     out.push_back({pointer, value_at(run, pointer), value_at(paper, pointer)});
   }

@@ -58,6 +58,21 @@ TEST(SetupCheck, WorkersStopRuleAndCapsAreDifferences) {
             "cluster.workers.1 absent (paper {\"profile\":\"F4s_v2\",\"count\":4}), and 1 more");
 }
 
+// JSON Patch appends an array's extra elements at "/-": each is named by its own index (the
+// 32-worker scenario's third and fourth groups were "cluster.workers.- absent (paper absent)").
+TEST(SetupCheck, NodeGroupsBeyondThePapersAreNamedByTheirIndex) {
+  Json run = paper();
+  run["cluster"]["workers"].push_back({{"profile", "DS2_v2"}, {"count", 4}});
+  run["cluster"]["workers"].push_back({{"profile", "F8s_v2"}, {"count", 2}});
+  const auto d = setup_differences(run, paper());
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].pointer, "/cluster/workers/2");
+  EXPECT_EQ(*d[0].run, R"({"profile":"DS2_v2","count":4})");
+  EXPECT_FALSE(d[0].paper.has_value());
+  EXPECT_EQ(d[1].pointer, "/cluster/workers/3");
+  EXPECT_EQ(*d[1].run, R"({"profile":"F8s_v2","count":2})");
+}
+
 TEST(SetupCheck, AKeyOnlyTheRunHasIsADifference) {
   Json run = paper();
   run["network"] = {{"latency_us", 5}};

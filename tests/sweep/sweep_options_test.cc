@@ -220,6 +220,15 @@ TEST_F(SweepCli, APointPastItsTimeoutIsAbandonedRecordedAndRunAgain) {
             R"({"points":[{"point":"0001","timeout_s":4.5}]})");
   expect_same_points(dir("no-timeout"), dir("timeout"), 1);
 
+  // With no point done there is no summary.csv, and the closing line does not name one.
+  r = sweep(dir("all-timed-out"), two_points + "1000000 --point-timeout 1");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("sweep " + dir("all-timed-out") +
+                          ": 0/1 points done (0 now), no summary.csv (no point done)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(fs::exists(dir("all-timed-out") + "/summary.csv"));
+
   r = sweep(dir("timeout-bad"), two_points + "1 --point-timeout 0");
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_NE(r.output.find("--point-timeout 0: accepted: a number of seconds of wall time > 0 and "
