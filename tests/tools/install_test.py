@@ -3,10 +3,12 @@
 directory, removed afterwards) gives a hermes-sim that runs from any directory without HERMES_HOME:
 it finds its share directory beside bin/, validates and lists the installed scenarios and
 profiles, writes a default run directory under ./hermes-results (never into the share
-directory), and hermes-plot answers --help. Usage: install_test.py CMAKE BUILD_DIR"""
+directory), and hermes-plot answers --help. The installed binary holds no path of the source or
+build directory, and looks for no dataset there. Usage: install_test.py CMAKE BUILD_DIR"""
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +17,12 @@ import unittest
 
 CMAKE, BUILD = sys.argv[1], os.path.abspath(sys.argv[2])
 del sys.argv[1:3]  # the rest is unittest's
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def sanitized():
+    with open(os.path.join(BUILD, "CMakeCache.txt"), encoding="utf-8") as f:
+        return re.search(r"^HERMES_SANITIZE:BOOL=(ON|TRUE|1|YES)$", f.read(), re.M | re.I)
 
 
 def env_without_home(**extra):
@@ -69,8 +77,26 @@ class InstalledTree(unittest.TestCase):
         r = self.sim("profiles")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("DS2_v2", r.stdout)
-        r = self.sim("validate", os.path.join(self.share, "scenarios/paper/mnist.json"))
+        r = self.sim("validate", os.path.join(self.share, "scenarios/examples/demo.json"))
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+    def test_no_source_or_build_path_in_the_installed_binary(self):
+        if sanitized():
+            self.skipTest("a sanitizer build: ASan's metadata names each source file as the "
+                          "compiler was given it; no release is built so")
+        with open(self.binary, "rb") as f:
+            data = f.read()
+        for path in (SOURCE, BUILD):
+            self.assertNotIn(path.encode(), data, "bin/hermes-sim holds %s" % path)
+
+    def test_the_installed_binary_looks_for_no_dataset_in_the_build_machines_tree(self):
+        r = self.sim("validate", os.path.join(self.share, "scenarios/paper/mnist.json"))
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        out = r.stdout + r.stderr
+        self.assertIn("an installed hermes-sim has no default place for it", out)
+        self.assertNotIn("<repo>", out)
+        self.assertNotIn(os.path.join(SOURCE, "data"), out)
+        self.assertNotIn("shared/data", out)
 
     def test_a_run_without_out_writes_under_the_current_directory(self):
         r = self.sim("run", os.path.join(self.share, "scenarios/examples/demo.json"),
