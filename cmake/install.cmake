@@ -3,6 +3,8 @@
 #   P/bin/hermes-plot               tools/plot's launcher (figures; Debian's /usr/bin/python3)
 #   P/share/hermes-sim/             its home, laid out like the source tree: scenarios/ (with the
 #                                   profile catalog), results/reference/, tools/plot + hermes_plot/
+#   P/bin/hermes-sim-mpi            the same built with MPI (when CMake finds it): `mpirun -n K
+#                                   hermes-sim sweep` runs it (sim/sweep/mpi_session.h)
 #   P/share/doc/hermes-sim/         README.md and docs/
 # The share directory mirrors the source tree so that every path the code builds from the home
 # (scenarios/profiles/azure.json, results/reference/paper-mnist.csv, and tools/hermes_plot's
@@ -32,9 +34,12 @@ function(hermes_relative_to_bin out dir)
   set(${out} "${rel}" PARENT_SCOPE)
 endfunction()
 hermes_relative_to_bin(HERMES_SHARE_FROM_BIN "${HERMES_SHARE_DIR}")
-target_compile_definitions(hermes-sim PRIVATE HERMES_SHARE_FROM_BIN="${HERMES_SHARE_FROM_BIN}")
+target_compile_definitions(hermes_cli PRIVATE HERMES_SHARE_FROM_BIN="${HERMES_SHARE_FROM_BIN}")
 
 install(TARGETS hermes-sim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET hermes-sim-mpi)
+  install(TARGETS hermes-sim-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/scenarios DESTINATION ${HERMES_SHARE_DIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/results/reference DESTINATION ${HERMES_SHARE_DIR}/results)
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/tools/plot DESTINATION ${HERMES_SHARE_DIR}/tools)
