@@ -6,6 +6,7 @@
 #include <system_error>
 #include <utility>
 
+#include "base/build_tree.h"
 #include "base/diagnostics.h"
 #include "models/data/loaders.h"
 
@@ -95,9 +96,11 @@ std::string file_list(const DatasetFiles& spec) {
 
 // The default places of `spec`, for the advice of an explicit choice's error.
 std::string default_places(const DatasetFiles& spec) {
-  std::string out = "<repo>/data, <repo>/../shared/data";
-  if (spec.name == "fashion-mnist") out += ", /usr/share/datasets (dataset-fashion-mnist)";
-  return out;
+  std::string out = build_source_tree().empty() ? "" : "<repo>/data, <repo>/../shared/data";
+  if (spec.name == "fashion-mnist") {
+    out += (out.empty() ? "" : ", ") + std::string("/usr/share/datasets (dataset-fashion-mnist)");
+  }
+  return out.empty() ? "none outside a build tree" : out;
 }
 
 // The error for an explicit choice that lacks the dataset: names the choice as given, the
@@ -118,7 +121,8 @@ std::string explicit_choice_error(const DatasetFiles& spec, const DataRootCandid
       (flag ? "leave out --data-dir to use $HERMES_DATA_DIR or" : "unset HERMES_DATA_DIR to use") +
       " the default places (" + default_places(spec) + ").";
   if (spec.name != "fashion-mnist") {
-    msg += "\ntools/fetch-data downloads MNIST and CIFAR-10 into <repo>/data.";
+    msg += "\ntools/fetch-data (in the source tree) downloads MNIST and CIFAR-10 into " +
+           std::string(build_source_tree().empty() ? "data/" : "<repo>/data") + ".";
   }
   return msg;
 }
@@ -127,6 +131,11 @@ std::string hint_for(const DatasetFiles& spec) {
   if (spec.name == "fashion-mnist") {
     return "Install the Debian package dataset-fashion-mnist (tools/deps), or pass --data-dir / "
            "set HERMES_DATA_DIR to a directory holding fashion-mnist/.";
+  }
+  if (build_source_tree().empty()) {  // an installed binary: no default place of its own
+    return "Pass --data-dir or set HERMES_DATA_DIR to a directory holding " + spec.subdir +
+           "/ (an installed hermes-sim has no default place for it; the source tree's "
+           "tools/fetch-data downloads MNIST and CIFAR-10).";
   }
   return "Run tools/fetch-data to download MNIST and CIFAR-10 into <repo>/data, or pass "
          "--data-dir / set HERMES_DATA_DIR to a directory holding " +
@@ -159,12 +168,12 @@ std::vector<DataRootCandidate> data_root_candidates(const std::string& dataset,
   std::vector<DataRootCandidate> out;
   out.push_back({"--data-dir", ""});
   out.push_back({"$HERMES_DATA_DIR", ""});
-#ifdef HERMES_SOURCE_DIR
-  const std::string repo = HERMES_SOURCE_DIR;
-  out.push_back({"<repo>/data", (fs::path(repo) / "data").lexically_normal().string()});
-  out.push_back({"<repo>/../shared/data",
-                 (fs::path(repo) / ".." / "shared" / "data").lexically_normal().string()});
-#endif
+  // A build-tree binary's source tree (base/build_tree.h); an installed binary has none.
+  if (const std::string& repo = build_source_tree(); !repo.empty()) {
+    out.push_back({"<repo>/data", (fs::path(repo) / "data").lexically_normal().string()});
+    out.push_back({"<repo>/../shared/data",
+                   (fs::path(repo) / ".." / "shared" / "data").lexically_normal().string()});
+  }
   if (spec.name == "fashion-mnist") {
     out.push_back({"Debian package dataset-fashion-mnist", "/usr/share/datasets"});
   }

@@ -16,8 +16,9 @@
 // (non-empty), only it; else if $HERMES_DATA_DIR is set and non-empty, only it; if it lacks the
 // dataset's files, that is an error naming the choice and what it lacks (no silent fallback to
 // another copy). Only when neither is given are the defaults tried, in order: <repo>/data,
-// <repo>/../shared/data, and for fashion-mnist /usr/share/datasets. <repo> is the source tree
-// hermes_data was compiled from (HERMES_SOURCE_DIR). A default root counts only if ALL the
+// <repo>/../shared/data, and for fashion-mnist /usr/share/datasets. <repo> is the source tree of a
+// build-tree binary (base/build_tree.h: its build directory's hermes-source-tree.txt); an
+// installed binary has no <repo> defaults. A default root counts only if ALL the
 // dataset's files are in its subdirectory; otherwise the next one is tried (a half-downloaded
 // directory is skipped, and the error says what each place lacks).
 #pragma once

@@ -56,7 +56,8 @@ int cmd_run(const Args& args) {
       "chrome://tracing): one process per run, one track per node")(
       "data-dir", po::value<std::string>(&data_dir),
       "directory holding the dataset, the only place looked at when given (default: "
-      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)")(
+      "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
+      "<repo>/../shared/data)")(
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads; 1 runs it "
       "inline on the simulation thread). Results are the same for every value");

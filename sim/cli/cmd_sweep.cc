@@ -143,7 +143,8 @@ bool parse(const Args& args, Options& o) {
       "or changing anything")(
       "data-dir", po::value<std::string>(&o.data_dir),
       "directory holding the dataset, the only place looked at when given (default: "
-      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
+      "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
+      "<repo>/../shared/data)");
   add_resource_options(desc, max_memory_gb, max_hours);
   add_progress_options(desc, progress_format);
   po::variables_map vm;

@@ -137,7 +137,8 @@ int cmd_train(const Args& args) {
       "batch size of the test-set evaluation (speed only)")(
       "data-dir", po::value<std::string>(&data_dir),
       "directory holding the dataset's files, the only place looked at when given (default: "
-      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)")(
+      "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
+      "<repo>/../shared/data)")(
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads): with "
       "--seeds, that many seeds train at once, each on one thread; one seed's SGD is one sequence "

@@ -28,7 +28,8 @@ int cmd_validate(const Args& args) {
       "override a scenario value before checking: key.path=value (repeatable)")(
       "data-dir", po::value<std::string>(&data_dir),
       "directory holding the dataset, the only place looked at when given, as for run (default: "
-      "$HERMES_DATA_DIR alone if set, else <repo>/data, then <repo>/../shared/data)");
+      "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
+      "<repo>/../shared/data)");
   add_resource_options(desc, max_memory_gb, max_hours);
   po::options_description hidden;
   std::vector<std::string> files;

@@ -24,8 +24,8 @@ int bench_math(const Args& args);    // bench_math.cc
 int bench_run(const Args& args);     // bench_run.cc: a scenario's wall time, threads, workers
 
 // hermes-sim's home (sim/common/home_dir.h): $HERMES_HOME, else the installed share directory
-// beside the executable, else the compiled-in source tree. Throws InputError for a HERMES_HOME
-// that is not a directory.
+// beside the executable, else the source tree of a build-tree binary (base/build_tree.h). Throws
+// InputError for a HERMES_HOME that is not a directory, or when none of the three is found.
 HomeDir home_dir();  // paths.cc
 // home_dir().path: where scenarios/, scenarios/profiles/ and results/reference/ are read from.
 std::string source_dir();

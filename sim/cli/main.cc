@@ -8,6 +8,7 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/provenance.h"
 #include "sim/common/build_info.h"
+#include "sim/sweep/mpi_session.h"
 
 namespace {
 
@@ -41,7 +42,7 @@ void usage(std::ostream& os) {
      << ": discrete-event simulator of heterogeneous parameter-server training\n\n"
         "usage: hermes-sim <command> [options]\n       hermes-sim <command> --help\n"
         "       hermes-sim --version    version, commit, math profile, Eigen, compiler, host "
-        "CPU, home\n\n"
+        "CPU, MPI, home\n\n"
         "commands:\n";
   for (const auto& [name, cmd] : commands()) {
     os << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << '\n';
@@ -56,7 +57,8 @@ void usage(std::ostream& os) {
 // `--version`: the build, the host's CPU and the home with the reason it was chosen.
 int print_version() {
   std::cout << hermes::version_text(hermes::build_info())
-            << "host cpu: " << hermes::host_cpu_model() << '\n';
+            << "host cpu: " << hermes::host_cpu_model() << '\n'
+            << "mpi: " << hermes::sweep::mpi_text() << '\n';
   try {
     const hermes::HomeDir home = hermes::cli::home_dir();
     std::cout << "home: " << home.path << " (" << home.why << ")\n";
@@ -70,6 +72,9 @@ int print_version() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // `mpirun -n K hermes-sim ...`: this binary has no MPI (its package needs no MPI library); the
+  // ranks run hermes-sim-mpi, the same program built with MPI, if it is beside it.
+  hermes::sweep::exec_mpi_binary_if_launched(argv);
   if (argc < 2) {
     usage(std::cerr);
     return 2;

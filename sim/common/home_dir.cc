@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "base/build_tree.h"
 #include "base/diagnostics.h"
 
 namespace hermes {
@@ -43,14 +44,18 @@ HomeDir resolve_home_dir(const char* env_home, const std::string& exe_dir,
               "installed: " + share_from_bin + " beside " + exe_dir};
     }
   }
-  return {absolute_normal(source_dir), HomeOrigin::kSourceTree,
-          "the source tree this binary was built from"};
-}
-
-std::string executable_dir() {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? "" : exe.parent_path().string();
+  if (!source_dir.empty()) {
+    return {absolute_normal(source_dir), HomeOrigin::kSourceTree,
+            "the source tree this binary was built from"};
+  }
+  const std::string where = exe_dir.empty() ? "the executable's directory (unknown)" : exe_dir;
+  throw InputError(
+      "hermes-sim found no home (the directory holding scenarios/ and "
+      "results/reference/): HERMES_HOME is not set, " +
+      share_from_bin + " beside " + where + " holds no scenarios/ (not an install), and no " +
+      kSourceTreeMarker +
+      " beside it names a source tree (not a build directory); "
+      "set HERMES_HOME to an install's share/hermes-sim or to a source tree");
 }
 
 }  // namespace hermes

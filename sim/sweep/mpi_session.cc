@@ -1,8 +1,15 @@
 #include "sim/sweep/mpi_session.h"
 
-#include <cstdlib>
-#include <exception>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+
+#include "base/build_tree.h"
 #include "base/diagnostics.h"
 
 #ifdef HERMES_HAVE_MPI
@@ -11,6 +18,15 @@
 
 namespace hermes::sweep {
 
+namespace {
+
+int env_int(const char* name, int fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::atoi(v) : fallback;
+}
+
+}  // namespace
+
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
     if (const char* v = std::getenv(name); v != nullptr && *v != '\0') return true;
@@ -18,7 +34,21 @@ bool launched_by_mpi() {
   return false;
 }
 
+int launched_world_size() { return env_int("OMPI_COMM_WORLD_SIZE", env_int("PMI_SIZE", 1)); }
+
 #ifdef HERMES_HAVE_MPI
+
+std::string mpi_text() {
+  // One of the few MPI calls allowed before MPI_Init (MPI 3.0, 8.1.1).
+  char text[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int length = 0;
+  MPI_Get_library_version(text, &length);
+  std::string library(text, static_cast<std::size_t>(length));
+  library = library.substr(0, library.find_first_of(",\n"));  // "Open MPI v4.1.4"
+  return library + " (this is " + kMpiBinaryName + ")";
+}
+
+void exec_mpi_binary_if_launched(char** /*argv*/) {}
 
 MpiSession::MpiSession() {
   if (!launched_by_mpi()) return;
@@ -87,23 +117,44 @@ std::vector<std::string> MpiSession::gather(const std::string& text) const {
   return out;
 }
 
-#else  // built without MPI: one rank, whatever launched it
+#else  // built without MPI: one rank, unless hermes-sim-mpi takes over
 
 namespace {
 
-int env_int(const char* name, int fallback) {
-  const char* v = std::getenv(name);
-  return v != nullptr && *v != '\0' ? std::atoi(v) : fallback;
+// <this executable's directory>/hermes-sim-mpi if it is an executable file, else "".
+std::string mpi_binary_beside() {
+  const std::string dir = executable_dir();
+  if (dir.empty()) return "";
+  const std::string path = (std::filesystem::path(dir) / kMpiBinaryName).string();
+  return ::access(path.c_str(), X_OK) == 0 ? path : "";
 }
 
 }  // namespace
 
+std::string mpi_text() {
+  const std::string mpi = mpi_binary_beside();
+  return mpi.empty() ? std::string("none; no ") + kMpiBinaryName +
+                           " beside this binary, so a sweep on more than one mpirun rank is refused"
+                     : "none; under mpirun (more than one rank) it runs " + mpi;
+}
+
+void exec_mpi_binary_if_launched(char** argv) {
+  if (!launched_by_mpi() || launched_world_size() <= 1) return;
+  const std::string mpi = mpi_binary_beside();
+  if (mpi.empty()) return;
+  ::execv(mpi.c_str(), argv);  // returns only if it failed
+  std::cerr << "hermes-sim: warning: cannot run " << mpi
+            << " for the MPI ranks: " << std::strerror(errno) << '\n';
+}
+
 MpiSession::MpiSession() {
-  if (launched_by_mpi() && env_int("OMPI_COMM_WORLD_SIZE", env_int("PMI_SIZE", 1)) > 1) {
-    throw InputError(
-        "this hermes-sim was built without MPI (CMake did not find it), so it cannot "
-        "share a sweep between mpirun ranks: install libopenmpi-dev, rebuild, or run "
-        "the sweep without mpirun");
+  if (launched_by_mpi() && launched_world_size() > 1) {
+    throw InputError(std::string("this hermes-sim is built without MPI and found no ") +
+                     kMpiBinaryName +
+                     " beside it, so it cannot share a sweep between mpirun ranks: install the "
+                     "Debian package hermes-sim-mpi (or, in a source tree, install libopenmpi-dev "
+                     "and rebuild: CMake then builds build/hermes-sim-mpi too), or run the sweep "
+                     "without mpirun");
   }
 }
 

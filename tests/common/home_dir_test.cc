@@ -1,5 +1,6 @@
 // hermes-sim's home (sim/common/home_dir.h): $HERMES_HOME, else the installed share directory
-// beside the executable, else the compiled-in source tree; a wrong HERMES_HOME is an error.
+// beside the executable, else a build-tree binary's source tree; a wrong HERMES_HOME, or none of
+// the three, is an error.
 #include "sim/common/home_dir.h"
 
 #include <gtest/gtest.h>
@@ -77,10 +78,20 @@ TEST_F(HomeDirTest, AWrongHermesHomeIsAnErrorNotAFallback) {
   EXPECT_THROW(resolve_home_dir(file.c_str(), "", kShareFromBin, path("src")), InputError);
 }
 
-TEST(HomeDir, ExecutableDirIsThisTestsDirectory) {
-  const std::string dir = executable_dir();
-  ASSERT_FALSE(dir.empty());
-  EXPECT_TRUE(fs::exists(fs::path(dir) / "test_common"));
+TEST_F(HomeDirTest, NoHomeAnywhereIsAnErrorNotACompiledInPath) {
+  // A binary copied out of its build directory: no HERMES_HOME, no install, no source tree.
+  fs::create_directories(path("copied"));
+  try {
+    resolve_home_dir(nullptr, path("copied"), kShareFromBin, "");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("hermes-sim found no home"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("../share/hermes-sim beside " + path("copied")), std::string::npos) << msg;
+    EXPECT_NE(msg.find("hermes-source-tree.txt"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("set HERMES_HOME"), std::string::npos) << msg;
+  }
+  EXPECT_THROW(resolve_home_dir("", "", kShareFromBin, ""), InputError);
 }
 
 }  // namespace

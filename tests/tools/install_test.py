@@ -3,10 +3,15 @@
 directory, removed afterwards) gives a hermes-sim that runs from any directory without HERMES_HOME:
 it finds its share directory beside bin/, validates and lists the installed scenarios and
 profiles, writes a default run directory under ./hermes-results (never into the share
-directory), and hermes-plot answers --help. Usage: install_test.py CMAKE BUILD_DIR"""
+directory), and hermes-plot answers --help. The install also holds hermes-sim-mpi (when the build
+has MPI), LICENSE, the copyright file, changelog.Debian.gz, the manual pages and results/README.md
+with the docs, every relative link of the installed Markdown resolving; no binary holds the path
+of the source or build directory, and the installed hermes-sim looks for no dataset there.
+Usage: install_test.py CMAKE BUILD_DIR"""
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -15,10 +20,19 @@ import unittest
 
 CMAKE, BUILD = sys.argv[1], os.path.abspath(sys.argv[2])
 del sys.argv[1:3]  # the rest is unittest's
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MPI = os.path.exists(os.path.join(BUILD, "hermes-sim-mpi"))
+
+
+def sanitized():
+    with open(os.path.join(BUILD, "CMakeCache.txt"), encoding="utf-8") as f:
+        return re.search(r"^HERMES_SANITIZE:BOOL=(ON|TRUE|1|YES)$", f.read(), re.M | re.I)
 
 
 def env_without_home(**extra):
-    env = {k: v for k, v in os.environ.items() if k not in ("HERMES_HOME", "HERMES_DATA_DIR")}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("HERMES_HOME", "HERMES_DATA_DIR", "OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
+                        "PMIX_RANK")}
     env.update(extra)
     return env
 
@@ -54,10 +68,68 @@ class InstalledTree(unittest.TestCase):
                     "share/hermes-sim/scenarios/README.md",
                     "share/hermes-sim/results/reference/paper-mnist.csv",
                     "share/hermes-sim/tools/plot", "share/hermes-sim/tools/hermes_plot/cli.py",
-                    "share/doc/hermes-sim/README.md", "share/doc/hermes-sim/docs/architecture.md"]:
+                    "share/doc/hermes-sim/README.md", "share/doc/hermes-sim/docs/architecture.md",
+                    "share/doc/hermes-sim/results/README.md", "share/doc/hermes-sim/LICENSE",
+                    "share/doc/hermes-sim/copyright", "share/doc/hermes-sim/changelog.Debian.gz",
+                    "share/man/man1/hermes-sim.1.gz", "share/man/man1/hermes-plot.1.gz"]:
             self.assertTrue(os.path.isfile(os.path.join(self.prefix, rel)), rel)
         for exe in ["bin/hermes-sim", "bin/hermes-plot", "share/hermes-sim/tools/plot"]:
             self.assertTrue(os.access(os.path.join(self.prefix, exe), os.X_OK), exe)
+        with open(os.path.join(self.prefix, "share/doc/hermes-sim/LICENSE"), "rb") as a, \
+                open(os.path.join(SOURCE, "LICENSE"), "rb") as b:
+            self.assertEqual(a.read(), b.read())
+        # Nothing of the build directory's own: no source-tree marker beside the binaries.
+        self.assertFalse(os.path.exists(os.path.join(self.prefix, "bin/hermes-source-tree.txt")))
+
+    @unittest.skipUnless(MPI, "the build has no MPI: no hermes-sim-mpi")
+    def test_installs_hermes_sim_mpi_beside_hermes_sim(self):
+        for rel in ["bin/hermes-sim-mpi", "share/doc/hermes-sim-mpi/copyright",
+                    "share/doc/hermes-sim-mpi/changelog.Debian.gz",
+                    "share/man/man1/hermes-sim-mpi.1.gz"]:
+            self.assertTrue(os.path.isfile(os.path.join(self.prefix, rel)), rel)
+        r = self.sim("--version")
+        self.assertIn("\nmpi: none; under mpirun (more than one rank) it runs %s-mpi\n"
+                      % self.binary, r.stdout)
+        r = self.sim("--version", env=env_without_home(OMPI_COMM_WORLD_SIZE="2"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn(" (this is hermes-sim-mpi)\n", r.stdout)
+        self.assertIn("\nhome: %s (installed:" % self.share, r.stdout)
+
+    def test_every_relative_link_of_the_installed_docs_resolves(self):
+        doc = os.path.join(self.prefix, "share/doc/hermes-sim")
+        pages = [os.path.join(doc, "README.md"), os.path.join(doc, "results/README.md")]
+        pages += glob.glob(os.path.join(doc, "docs", "*.md"))
+        checked = 0
+        for page in pages:
+            with open(page, encoding="utf-8") as f:
+                links = re.findall(r"\]\(([^)#\s]+)", f.read())
+            for link in links:
+                if re.match(r"[a-z]+:", link):
+                    continue
+                # Lexically, as a Markdown viewer resolves it (the doc links lead into share/).
+                target = os.path.normpath(os.path.join(os.path.dirname(page), link))
+                self.assertTrue(os.path.exists(target), "%s: %s" % (page, link))
+                checked += 1
+        self.assertGreater(checked, 20)
+
+    def test_no_source_or_build_path_in_the_installed_binaries(self):
+        if sanitized():
+            self.skipTest("a sanitizer build: ASan's metadata names each source file as the "
+                          "compiler was given it; no release is built so")
+        for name in ["hermes-sim"] + (["hermes-sim-mpi"] if MPI else []):
+            with open(os.path.join(self.prefix, "bin", name), "rb") as f:
+                data = f.read()
+            for path in (SOURCE, BUILD):
+                self.assertNotIn(path.encode(), data, "bin/%s holds %s" % (name, path))
+
+    def test_the_installed_binary_looks_for_no_dataset_in_the_build_machines_tree(self):
+        r = self.sim("validate", os.path.join(self.share, "scenarios/paper/mnist.json"))
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        out = r.stdout + r.stderr
+        self.assertIn("an installed hermes-sim has no default place for it", out)
+        self.assertNotIn("<repo>", out)
+        self.assertNotIn(os.path.join(SOURCE, "data"), out)
+        self.assertNotIn("shared/data", out)
 
     def test_version_names_the_installed_home(self):
         r = self.sim("--version")
@@ -69,7 +141,7 @@ class InstalledTree(unittest.TestCase):
         r = self.sim("profiles")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("DS2_v2", r.stdout)
-        r = self.sim("validate", os.path.join(self.share, "scenarios/paper/mnist.json"))
+        r = self.sim("validate", os.path.join(self.share, "scenarios/examples/demo.json"))
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
     def test_a_run_without_out_writes_under_the_current_directory(self):
