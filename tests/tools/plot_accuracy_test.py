@@ -1,7 +1,10 @@
 #!/usr/bin/python3
-"""ctest plot_accuracy: accuracy_loss.png scales its axes to the runs that learn (a diverged run
-is drawn dashed, labelled, clipped, and whole in a small panel of its own), coinciding curves stay
-apart, and every iteration or count axis has whole-number ticks. The figures are taken before
+"""ctest plot_accuracy: accuracy_loss.png scales its accuracy axis to the runs that learn and says
+so, shows the whole curves in a panel below when that axis hides part of one (a diverged run is
+drawn dashed, labelled and clipped), keeps coinciding curves apart, puts time on a log axis when
+a run is over within a tenth of the longest, and keeps its legend off the curves. Every
+iteration or count axis of the run figures has whole-number ticks; layout.py wraps texts, lays
+out legends and finds the lines that lie on each other. The figures are taken before
 they are saved (style.save patched to hand them back)."""
 
 import os
@@ -11,7 +14,7 @@ from unittest import mock
 
 import plot_fixtures as fx  # exits 77 (skip) without matplotlib and numpy
 
-from hermes_plot import accuracy_loss, run_figures, style  # noqa: E402
+from hermes_plot import accuracy_loss, layout, run_figures, style, style_check  # noqa: E402
 from hermes_plot.run_data import RunDir  # noqa: E402
 
 # ASP and an SSP whose bound never binds: the same curve. E-BSP diverges: back to 10%.
@@ -69,16 +72,80 @@ class AccuracyAxis(unittest.TestCase):
         self.assertEqual(self.lines["bsp"].get_linestyle(), "-")
         self.assertIn("diverged", self.lines["ebsp"].get_label())
         self.assertNotIn("diverged", self.lines["bsp"].get_label())
-        self.assertEqual(self.ax_full.get_ylim(), (0, 100))
+        self.assertEqual(self.ax_full.get_ylim()[0], 0)  # E-BSP back at chance
+        self.assertLessEqual(self.ax_full.get_ylim()[1], 100)
         self.assertEqual(len(self.ax_full.get_lines()), len(RUNS))
         learning_losses = [v for r in ("bsp", "asp", "ssp", "hermes")
                            for v in self.rd.evals[r]["loss"]]
         self.assertLessEqual(self.ax_loss.get_ylim()[1], 1.25 * max(learning_losses) + 1e-9)
 
-    def test_without_a_diverged_run_there_is_no_full_range_panel(self):
+    def test_a_panel_below_shows_the_whole_curves_the_axis_hides(self):
+        # No run diverges, but the climb from chance lies below the fitted axis.
         fig = figures_of(accuracy_loss.accuracy_loss, self.rd, ["bsp", "hermes"])
         self.addCleanup(style.plt.close, fig)
-        self.assertEqual(len([ax for ax in fig.axes if ax.get_lines()]), 2)
+        ax_acc, _, ax_whole = [ax for ax in fig.axes if ax.get_lines()]
+        self.assertGreater(ax_acc.get_ylim()[0], 70)
+        self.assertEqual(ax_whole.get_ylim()[0], 0)  # from chance (10%): from 0
+        self.assertEqual(ax_whole.get_title(), "Whole curves")
+        self.assertIn("fitted to the evaluations after each run's first quarter",
+                      " ".join(ax_acc.get_title().split()))
+
+    def test_the_title_says_what_the_accuracy_axis_fits(self):
+        title = " ".join(self.ax_acc.get_title().split())
+        self.assertIn("axis fitted to the runs that learn, after their first quarter of "
+                      "evaluations; diverged runs clipped", title)
+        self.assertIn("fitted to the runs that learn", " ".join(self.ax_loss.get_title().split()))
+
+    def test_without_hidden_parts_there_is_no_whole_curves_panel(self):
+        with tempfile.TemporaryDirectory(prefix="plot_test-") as tmp:
+            path = os.path.join(tmp, "run")
+            # Accuracy 10% from the first evaluation on: nothing lies outside the axis.
+            fx.write_run_dir(path, runs=[fx.Run("flat", "bsp", accuracy=0.1)], iterations=4)
+            rd = RunDir(path)
+            fig = figures_of(accuracy_loss.accuracy_loss, rd, rd.runs)
+        self.addCleanup(style.plt.close, fig)
+        panels = [ax for ax in fig.axes if ax.get_lines()]
+        self.assertEqual(len(panels), 2)
+        self.assertEqual(panels[0].get_title(), "Test accuracy")
+
+    def test_time_is_on_a_log_axis_when_a_run_is_over_within_a_tenth(self):
+        # hermes: 480 s beside bsp's 6000 s.
+        self.assertEqual(self.ax_acc.get_xscale(), "log")
+        self.assertIn("log scale", self.ax_full.get_xlabel())
+        fig = figures_of(accuracy_loss.accuracy_loss, self.rd, ["bsp", "asp"])  # 6000, 3300 s
+        self.addCleanup(style.plt.close, fig)
+        self.assertEqual(fig.axes[0].get_xscale(), "linear")
+        self.assertEqual(fig.axes[0].get_xlim()[0], 0)
+        self.assertTrue(accuracy_loss.log_time([21.8, 786.0]))
+        self.assertFalse(accuracy_loss.log_time([464.0, 637.0]))
+        # Markers evenly along the axis as drawn: on a log axis not crowded to the right.
+        times = [float(t) for t in range(1, 1001)]
+        marks = accuracy_loss.marker_indices(times, 0.5, True, marks=3)
+        self.assertEqual(len(marks), 3)
+        self.assertLess(marks[0], 10)
+
+    def test_the_legend_lies_outside_the_panels(self):
+        for ax in self.fig.axes:
+            if ax.get_lines():
+                self.assertIsNone(ax.get_legend())
+        legends = [ax.get_legend() for ax in self.fig.axes if ax.get_legend()]
+        self.assertEqual(len(legends), 1)
+        texts = [" ".join(t.get_text().split()) for t in legends[0].get_texts()]
+        self.assertIn("ebsp (ebsp): diverged", texts)
+        self.assertIn("major update aggregated (Hermes)", texts)
+
+    def test_at_a_column_width_the_panels_stack_within_a_page_and_pass_the_check(self):
+        previous = style.width()
+        self.addCleanup(style.set_width, previous)
+        for inches in (3.5, 5.0, 7.16):
+            style.set_width(inches)
+            fig = figures_of(accuracy_loss.accuracy_loss, self.rd, self.rd.runs)
+            self.addCleanup(style.plt.close, fig)
+            self.assertLessEqual(fig.get_size_inches()[1], layout.MAX_HEIGHT)
+            self.assertEqual(style_check.check_figure(fig, "accuracy_loss", inches), [])
+            ax_acc, ax_loss = fig.axes[:2]
+            stacked = ax_loss.get_position().y1 < ax_acc.get_position().y0
+            self.assertEqual(stacked, inches < 5, inches)
 
     def test_coinciding_curves_get_their_own_marker_and_a_note(self):
         asp, ssp = self.lines["asp"], self.lines["ssp"]
@@ -94,6 +161,42 @@ class AccuracyAxis(unittest.TestCase):
         self.assertEqual(accuracy_loss.accuracy_range([[10, 50, 90, 95, 96]]), (89.5, 96.5))
         self.assertEqual(accuracy_loss.accuracy_range([[10, 60, 70, 80, 90]]), (69.0, 91.0))
         self.assertEqual(accuracy_loss.accuracy_range([[float("nan")]]), (0.0, 100.0))
+
+
+class Layout(unittest.TestCase):
+    def test_wrap_breaks_at_spaces_into_even_lines_that_fit(self):
+        text = "Iteration time per worker (chunk requested to compute done)"
+        wrapped = layout.wrap(text, 3.35, 8.5)
+        lines = wrapped.split("\n")
+        self.assertEqual(" ".join(lines), text)
+        self.assertEqual(len(lines), 2)
+        self.assertTrue(all(layout.text_inches(l, 8.5) <= 3.35 for l in lines))
+        self.assertGreater(len(lines[1].split()), 1)  # no word alone on the last line
+        self.assertEqual(layout.wrap("averylongwordwithoutspaces", 0.3, 7),
+                         "averylongwordwithoutspaces")
+        self.assertEqual(layout.wrap("short", 3, 7), "short")
+
+    def test_the_legend_takes_as_many_columns_as_fit_and_wraps_the_widest(self):
+        labels, ncol, height = layout.legend_layout(["B1ms", "DS2_v2", "F4s_v2"], 7.0)
+        self.assertEqual((labels, ncol), (["B1ms", "DS2_v2", "F4s_v2"], 3))
+        long = "cluster median (iterations every worker reached)"
+        labels, ncol, _ = layout.legend_layout(["B1ms", "DS2_v2", "F4s_v2", long], 3.4)
+        self.assertEqual(ncol, 3)
+        self.assertEqual(labels[-1].replace("\n", " "), long)
+        self.assertEqual(layout.lines_of(labels[-1]), 2)
+        labels, ncol, tall = layout.legend_layout(["x %d" % i for i in range(8)] + [long * 2], 3.4)
+        self.assertEqual(ncol, 1)
+        self.assertGreater(tall, height)
+
+    def test_same_lines_groups_the_lines_a_reader_cannot_tell_apart(self):
+        a = ([0, 1, 2, 3], [30, 29, 28, 27])
+        b = ([0, 1.01, 2, 3.1], [30, 29.01, 28, 26.9])  # within 1% of a 30-credit axis
+        c = ([0, 1, 2], [30, 29, 28])  # ends sooner, under a: hidden all the same
+        d = ([0, 1, 2, 3], [20, 19, 18, 17])
+        self.assertEqual(layout.same_lines([a, d, b, c], 30), [[0, 2, 3]])
+        self.assertEqual(layout.same_lines([a, d], 30), [])
+        self.assertEqual(layout.name_list(["w0", "w1", "w2", "w3"]), "w0\u2013w3")
+        self.assertEqual(layout.name_list(["w0", "w2"]), "w0, w2")
 
 
 class IntegerTicks(fx.TempDirTest):
