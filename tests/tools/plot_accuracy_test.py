@@ -2,11 +2,13 @@
 """ctest plot_accuracy: accuracy_loss.png scales its accuracy axis to the runs that learn and says
 so, shows the whole curves in a panel below when that axis hides part of one (a diverged run is
 drawn dashed, labelled and clipped), keeps coinciding curves apart, puts time on a log axis when
-a run is over within a tenth of the longest, and keeps its legend off the curves. Every
-iteration or count axis of the run figures has whole-number ticks; layout.py wraps texts, lays
-out legends and finds the lines that lie on each other. The figures are taken before
+a run is over within a tenth of the longest, and keeps its legend off the curves. The run figures
+(iteration_times, chunk_sizes, credits) put every panel of a figure on one y axis, name the lines
+that lie on each other, keep within a page at a column's width, and have whole-number ticks on
+every iteration or count axis; layout.py wraps and lays them out. The figures are taken before
 they are saved (style.save patched to hand them back)."""
 
+import csv
 import os
 import tempfile
 import unittest
@@ -161,6 +163,125 @@ class AccuracyAxis(unittest.TestCase):
         self.assertEqual(accuracy_loss.accuracy_range([[10, 50, 90, 95, 96]]), (89.5, 96.5))
         self.assertEqual(accuracy_loss.accuracy_range([[10, 60, 70, 80, 90]]), (69.0, 91.0))
         self.assertEqual(accuracy_loss.accuracy_range([[float("nan")]]), (0.0, 100.0))
+
+
+def _edit_workers(path, edit):
+    """Rewrites path/workers.csv, each row (a dict) through edit(row)."""
+    with open(os.path.join(path, "workers.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        edit(row)
+    fx.write_csv(os.path.join(path, "workers.csv"), fx.WORKERS,
+                 [[row[c] for c in fx.WORKERS] for row in rows])
+
+
+def _texts(fig):
+    return [" ".join(t.get_text().split()) for ax in fig.axes for t in ax.texts]
+
+
+class RunFigures(fx.TempDirTest):
+    def run_dir(self, runs=fx.RUNS, edit=None, **kw):
+        path = os.path.join(self.dir, "run")
+        fx.write_run_dir(path, runs=runs, **kw)
+        if edit:
+            _edit_workers(path, edit)
+        return RunDir(path)
+
+    def draw(self, draw, rd, runs=None):
+        fig = figures_of(draw, rd, runs or rd.runs)
+        self.addCleanup(style.plt.close, fig)
+        return fig, [ax for ax in fig.axes if ax.get_lines() or ax.patches]
+
+    def test_every_panel_of_a_figure_has_the_same_y_axis_from_0(self):
+        rd = self.run_dir()
+        for draw in (run_figures.iteration_times, run_figures.chunk_sizes,
+                     run_figures.burst_credits):
+            fig, panels = self.draw(draw, rd)
+            self.assertGreater(len(panels), 1, draw.__name__)
+            limits = {ax.get_ylim() for ax in panels}
+            self.assertEqual(len(limits), 1, "%s: %s" % (draw.__name__, limits))
+            self.assertEqual(limits.pop()[0], 0, draw.__name__)
+
+    def test_a_run_of_much_shorter_iterations_says_so_on_the_shared_axis(self):
+        def shorten(row):  # asp's iterations: a single step each, 1000 times shorter
+            if row["run"] == "asp":
+                row["duration_s"] = "%.6f" % (float(row["duration_s"]) / 1000)
+        rd = self.run_dir(edit=shorten)
+        fig, panels = self.draw(run_figures.iteration_times, rd)
+        notes = {ax.get_title(): " ".join(ax.texts[0].get_text().split()) for ax in panels}
+        self.assertRegex(notes["asp (asp)"],
+                         r"^median at iteration 30: 0\.0\d+ s, too short for this axis$")
+        self.assertNotIn("too short", notes["bsp (bsp)"])
+
+    def test_a_worker_with_a_single_iteration_is_a_point_on_a_whole_tick(self):
+        rd = self.run_dir(runs=fx.RUNS[:1], iterations=1)
+        fig, (ax,) = self.draw(run_figures.iteration_times, rd)
+        self.assertEqual(ax.get_xlim(), (0.5, 1.5))
+        self.assertTrue(all(line.get_marker() == "o" for line in ax.get_lines()))
+        fig.canvas.draw()
+        self.assertEqual([t for t in ax.get_xticks() if 0.5 <= t <= 1.5], [1])
+        self.assertIn("diverged", _run_title_of(rd, "diverged"))
+
+    def test_credits_that_lie_on_each_other_share_the_line_in_turns_and_are_named(self):
+        credits = {}
+
+        def same_credits(row):  # w1 (B1ms) left with w0's credits after each iteration
+            key = (row["run"], row["local_iteration"])
+            if row["worker"] == "w0":
+                credits[key] = row["credits_left"]
+            elif row["worker"] == "w1":
+                row["credits_left"] = credits[key]
+        rd = self.run_dir(edit=same_credits)  # w0 comes before w1 in every iteration
+        fig, panels = self.draw(run_figures.burst_credits, rd)
+        for ax in panels:
+            self.assertEqual([" ".join(t.get_text().split()) for t in ax.texts],
+                             ["w0, w1: same line"])
+            w0, w1 = ax.get_lines()
+            self.assertNotEqual(w0.get_color(), w1.get_color())
+            self.assertEqual((w0.get_linestyle(), w1.get_linestyle()), ("--", "--"))
+        # Each draws every other dash: together they draw the whole line.
+        self.assertEqual(layout.interleaved(2, 0), (0.0, (4.0, 4.0)))
+        self.assertEqual(layout.interleaved(2, 1), (4.0, (4.0, 4.0)))
+        # Without the edit the two differ (30 and 22 credits at the start): no note.
+        fig, panels = self.draw(run_figures.burst_credits, self.run_dir_again())
+        self.assertEqual(_texts(fig), [])
+
+    def run_dir_again(self):
+        path = os.path.join(self.dir, "again")
+        fx.write_run_dir(path)
+        return RunDir(path)
+
+    def test_chunks_that_never_change_are_a_bar_per_run_or_named_in_the_title(self):
+        rd = self.run_dir()
+        fig, panels = self.draw(run_figures.chunk_sizes, rd)
+        self.assertEqual([ax.get_title() for ax in panels], ["hermes-1.6-b0.15 (hermes)",
+                                                              "hermes-x (hermes)"])
+        title = " ".join(fig._suptitle.get_text().split())
+        self.assertIn("bsp, asp: 2500 samples throughout, not drawn", title)
+        # B1ms w0 and w1 are resized alike: one line in one colour, named.
+        self.assertIn("w0, w1: same line", _texts(fig))
+        fig, (ax,) = self.draw(run_figures.chunk_sizes, rd, ["bsp", "asp"])
+        self.assertEqual([p.get_width() for p in ax.patches], [2500, 2500])
+        self.assertEqual([t.get_text() for t in ax.get_yticklabels()], ["bsp (bsp)", "asp (asp)"])
+        self.assertIn("no run resizes its chunks", fig._suptitle.get_text().replace("\n", " "))
+
+    def test_fourteen_runs_at_a_column_width_keep_within_a_page(self):
+        runs = [fx.Run("run-%02d" % i, "bsp") for i in range(14)]
+        rd = self.run_dir(runs=runs, evaluations=4, iterations=5)
+        previous = style.width()
+        self.addCleanup(style.set_width, previous)
+        style.set_width(3.5)
+        for draw in (run_figures.iteration_times, run_figures.burst_credits):
+            fig, panels = self.draw(draw, rd)
+            self.assertEqual(len(panels), 14)
+            self.assertLessEqual(fig.get_size_inches()[1], layout.MAX_HEIGHT + 1e-9)
+            self.assertEqual(fig.panel_columns, 2)
+            self.assertEqual(style_check.check_figure(fig, draw.__name__, 3.5), [])
+
+
+def _run_title_of(rd, status):
+    rd.status["bsp"] = status
+    return run_figures._run_title(rd, "bsp")
 
 
 class Layout(unittest.TestCase):
