@@ -70,6 +70,12 @@ def _iteration_limits(ax, ks):
     layout.integer_ticks(ax.xaxis)
 
 
+def _time_limits(ax, series):
+    """A time axis from 0 to a little past the panel's last point (a marker at the very end, the
+    lone iteration of a diverged run, would be cut in half by the axis)."""
+    ax.set_xlim(0, 1.04 * max(x for xs, _ in series for x in xs) or 1.0)
+
+
 def _shared_top(values, margin=0.05):
     return max(values + [0.0]) * (1 + margin) or 1.0
 
@@ -188,7 +194,7 @@ def chunk_sizes(rd, runs, out_dir, fmt):
             ax.plot(xs, ys, drawstyle="steps-post", color=colours[profile], lw=1.0, alpha=0.8,
                     **_line_kw(len(rows)))
         layout.panel_title(ax, _run_title(rd, run), fig)
-        ax.set_xlim(left=0)
+        _time_limits(ax, series)
         # Workers of one profile resized alike draw one line in one colour: say how many.
         groups = [g for g in layout.same_lines(series, top)
                   if len({workers[i][1] for i in g}) == 1]
@@ -246,7 +252,7 @@ def burst_credits(rd, runs, out_dir, fmt):
             ax.plot(xs, ys, color=legend_colours[labels[i]], lw=1.3,
                     ls=dashes.get(i, "-"), **_line_kw(len(xs)))
         layout.panel_title(ax, _run_title(rd, run), fig)
-        ax.set_xlim(left=0)
+        _time_limits(ax, series)
         notes.append((ax, groups, names, [p for xs, ys in series for p in zip(xs, ys)]))
     axes[0].set_ylim(0, top)
     _x_labels(axes, fig.panel_columns, xlabel)
