@@ -22,7 +22,7 @@ class PlotRenders(fx.TempDirTest):
         super().setUp()
         self.binary = fx.fake_hermes_sim(os.path.join(self.dir, "bin"), fx.paper_document())
 
-    def assertFigure(self, path):
+    def assertFigure(self, path, min_height=400):
         self.assertTrue(os.path.isfile(path), path)
         with open(path, "rb") as f:
             self.assertEqual(f.read(8), MAGIC["png"], path)
@@ -30,7 +30,7 @@ class PlotRenders(fx.TempDirTest):
         pixels = matplotlib.image.imread(path)
         height, width = pixels.shape[:2]
         self.assertGreater(width, 600, path)
-        self.assertGreater(height, 400, path)
+        self.assertGreater(height, min_height, path)
         colours = np.unique(pixels.reshape(-1, pixels.shape[2]), axis=0)
         self.assertGreater(len(colours), 50, path + ": nearly a single colour")
 
@@ -41,7 +41,8 @@ class PlotRenders(fx.TempDirTest):
         self.assertEqual(r.returncode, 0, r.stderr)
         names = [n + ".png" for n in RUN_FIGURES]
         for name in names:
-            self.assertFigure(os.path.join(run, "plots", name))
+            # At the page's width the four runs' panels of a run figure are one row, 2 in high.
+            self.assertFigure(os.path.join(run, "plots", name), min_height=250)
         self.assertEqual(sorted(os.listdir(os.path.join(run, "plots"))), sorted(names))
         for name in names:
             self.assertIn(os.path.join(run, "plots", name), r.stdout)
