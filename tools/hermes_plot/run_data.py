@@ -69,7 +69,9 @@ class RunDir:
         """Below the figure, the drawn (selected) runs it leaves out for want of rows."""
         text = self.left_out_text(self.selected, table)
         if text:
-            fig.supxlabel("not drawn: " + text, fontsize=style.SMALL_PT, color="#b2182b")
+            from . import layout, style  # matplotlib's, only when there is a figure to mark
+            text = layout.wrap("not drawn: " + text, style.width() - 0.15, style.SMALL_PT)
+            fig.supxlabel(text, fontsize=style.SMALL_PT, color="#b2182b")
 
     def title(self, run):
         return "%s (%s)" % (run, self.protocol.get(run, "?"))
