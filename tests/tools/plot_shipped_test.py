@@ -21,7 +21,6 @@ import concurrent.futures
 import csv
 import glob
 import hashlib
-import importlib.util
 import json
 import math
 import os
@@ -34,14 +33,7 @@ import sys
 import tempfile
 import time
 
-_MISSING = [m for m in ("matplotlib", "numpy") if importlib.util.find_spec(m) is None]
-if _MISSING:
-    print("SKIP: no module %s (install python3-matplotlib and python3-numpy)"
-          % ", ".join(_MISSING))
-    sys.exit(77)
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PLOT = os.path.join(ROOT, "tools", "plot")
+from plot_fixtures import PLOT, ROOT  # exits 77 (skip) without matplotlib and numpy
 SCENARIOS = os.path.join(ROOT, "scenarios")
 
 # scenarios/*/*.json that are not run, and why. Anything else that fails to run is a failure.

@@ -88,6 +88,17 @@ def _same_line_notes(ax, groups, names, points):
         layout.corner_text(ax, text, points)
 
 
+def _finish(fig, rd, notes, legend, colours, out_dir, name, fmt):
+    """Places the panels, then what needs their final places (the same-line notes, the legend of
+    a line per colour, the runs left out), and writes the figure."""
+    layout.place(fig)
+    for note in notes:
+        _same_line_notes(*note)
+    legend([plt.Line2D([], [], color=c, lw=2) for c in colours])
+    rd.mark_left_out(fig, rd.iterations)
+    return layout.save(fig, out_dir, name, fmt)
+
+
 def iteration_times(rd, runs, out_dir, fmt):
     """Each worker's iteration time against its local iteration, coloured by node profile, with
     the cluster median per iteration (the paper's Fig. 11-12); every panel on one y axis from 0.
@@ -208,12 +219,7 @@ def chunk_sizes(rd, runs, out_dir, fmt):
     axes[0].set_ylim(0, top)
     layout.integer_ticks(axes[0].yaxis)
     _x_labels(axes, fig.panel_columns, xlabel)
-    layout.place(fig)
-    for note in notes:
-        _same_line_notes(*note)
-    legend([plt.Line2D([], [], color=c, lw=2) for c in colours.values()])
-    rd.mark_left_out(fig, rd.iterations)
-    return layout.save(fig, out_dir, "chunk_sizes", fmt)
+    return _finish(fig, rd, notes, legend, colours.values(), out_dir, "chunk_sizes", fmt)
 
 
 def burst_credits(rd, runs, out_dir, fmt):
@@ -262,9 +268,4 @@ def burst_credits(rd, runs, out_dir, fmt):
         notes.append((ax, groups, names, [p for xs, ys in series for p in zip(xs, ys)]))
     axes[0].set_ylim(0, top)
     _x_labels(axes, fig.panel_columns, xlabel)
-    layout.place(fig)
-    for note in notes:
-        _same_line_notes(*note)
-    legend([plt.Line2D([], [], color=c, lw=2) for c in legend_colours.values()])
-    rd.mark_left_out(fig, rd.iterations)
-    return layout.save(fig, out_dir, "credits", fmt)
+    return _finish(fig, rd, notes, legend, legend_colours.values(), out_dir, "credits", fmt)
