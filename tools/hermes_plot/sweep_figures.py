@@ -366,10 +366,12 @@ def _heatmap_figure(xs, ys, planes, labels, names, kx, ky, title, note, mode):
         panel_h = max(0.5, _MAX_STACK_IN / rows - decor)
     fig, spec, _ = _frame(rows, cols, panel_h, decor, title, note)
     # One colour scale per metric over every plane, so that colours compare across rows.
-    scales = []
+    scales, single = [], []
     for m in range(3):
         lo, hi = (float(np.nanmin(means_all[:, m])), float(np.nanmax(means_all[:, m])))
-        if hi == lo:  # one value: a colour bar around it
+        # One value: a colour bar around it, ticked at that value only (no 100.8 % accuracy).
+        single.append([lo] if hi == lo else None)
+        if hi == lo:
             lo, hi = lo - max(abs(lo), 1.0) * 0.01, hi + max(abs(hi), 1.0) * 0.01
         scales.append((lo, hi))
     axes, texts = [], []
@@ -391,7 +393,11 @@ def _heatmap_figure(xs, ys, planes, labels, names, kx, ky, title, note, mode):
                 cbar.ax.invert_yaxis()  # the better (bright) end on top in every colour bar
             cbar.set_label(_BETTER[m], fontsize=style.SMALL_PT)
             cbar.ax.tick_params(labelsize=style.SMALL_PT)
-            cbar.ax.yaxis.set_major_locator(ticker.MaxNLocator(nbins=3 if panel_h < 0.8 else 5))
+            if single[m]:
+                cbar.set_ticks(single[m])
+            else:
+                cbar.ax.yaxis.set_major_locator(
+                    ticker.MaxNLocator(nbins=3 if panel_h < 0.8 else 5))
             for (r, c), cell in sorted(tags.items()):
                 tag, none_ok, _, _, failed = cell
                 corner = (c - 0.5, r - 0.5)
