@@ -646,6 +646,8 @@ def lines(sweep, run, by_cell, key, out_dir, fmt):
                       (panel_h + 0.2) * 72 else labels[m])
         ax.set_title(_BETTER[m], loc="right", fontsize=style.SMALL_PT, color="0.35", pad=2)
         ax.yaxis.set_major_locator(ticker.MaxNLocator(nbins=4 if stacked else 5))
+        # Values, not an offset above the axis ("1e-6+1"): seeds that barely differ.
+        ax.yaxis.set_major_formatter(ticker.ScalarFormatter(useOffset=False))
     if strips:
         _legend(strips[0], handles, texts, per_row)
     return style.save(fig, out_dir, "sweep_" + run, fmt)
