@@ -8,6 +8,7 @@ stacked; cost_accuracy draws the diverged runs and keeps its labels apart. Every
 of hermes_plot.style_check clean at 3.5, 5 and 7.16 in."""
 
 import csv
+import json
 import os
 import unittest
 
@@ -231,6 +232,60 @@ class Lines(fx.TempDirTest):
         self.assertIn("diverged: learning_rate=0.1 (1/3 seeds), learning_rate=1 (every seed)",
                       " ".join(notes))
         self.assertIn("3 seeds per grid point, the mean of those ok", words)
+
+
+class SweepJsonShapes(fx.TempDirTest):
+    """The shapes sweep_data reads from sweep.json, in fig-sweep's drawing: points without a row
+    (missing, timed out) and a third key as rows of heatmaps."""
+
+    def test_missing_and_timed_out_points_are_marked_and_named(self):
+        sweep = os.path.join(self.dir, "sweep")
+        fx.write_sweep_dir(sweep, [("training.stop.max_iterations", ["1", "10", "100"])])
+        name = os.path.join(sweep, "sweep.json")
+        with open(name) as f:
+            doc = json.load(f)
+        doc["runs"] = ["bsp", "hermes"]
+        doc["points"] = [{"point": "%04d" % (2 * k + s), "seed": s + 1,
+                          "params": {"training.stop.max_iterations": v}}
+                         for k, v in enumerate(["1", "10", "100"]) for s in range(2)]
+        with open(name, "w") as f:
+            json.dump(doc, f)
+        with open(os.path.join(sweep, "timed_out.json"), "w") as f:
+            json.dump({"points": [{"point": "0005", "timeout_s": 2}]}, f)
+        summary = os.path.join(sweep, "summary.csv")
+        with open(summary) as f:
+            lines = f.readlines()
+        with open(summary, "w") as f:  # 0004 missing, 0005 timed out: nothing at 100
+            f.writelines(line for line in lines if line.split(",")[0] not in ("0004", "0005"))
+        with Figures() as f:
+            draw(sweep, 3.5)
+            fig = f.figures["sweep_hermes"]
+            self.assertEqual(style_check.check_figure(fig, "sweep_hermes"), [])
+            notes = " ".join(note_lines(fig))
+            squares = [line for ax in panels(fig) for line in ax.get_lines()
+                       if line.get_marker() == "s"]
+        self.assertEqual(len(squares), 3)  # a panel each, at 100
+        self.assertIn("timed out (--point-timeout; the sweep's own command runs it again): "
+                      "max_iterations=100 (1/2 seeds)", notes)
+        self.assertIn("missing (listed in sweep.json, no row in summary.csv): "
+                      "max_iterations=100 (1/2 seeds)", notes)
+
+    def test_a_third_key_gives_a_row_of_heatmaps_per_value_on_one_colour_scale(self):
+        sweep = os.path.join(self.dir, "sweep")
+        fx.write_sweep_dir(sweep, [("runs.hermes.alpha", ["-1.6", "-1.0"]),
+                                   ("runs.hermes.beta", ["0.05", "0.1"]),
+                                   ("runs.hermes.lambda", ["3", "5"])])
+        for width in (3.5, 7.16):
+            with Figures() as f:
+                draw(sweep, width)
+                fig = f.figures["sweep_hermes"]
+                self.assertEqual(style_check.check_figure(fig, "sweep_hermes"), [])
+                maps = [ax for ax in fig.axes if ax.images]
+                titles = [ax.get_title() for ax in maps]
+                limits = {ax.images[0].get_clim() for ax in maps[::3]}  # the time panels
+            self.assertEqual(len(maps), 6)
+            self.assertEqual(sum("lambda=3" in t for t in titles), 3)
+            self.assertEqual(len(limits), 1)
 
 
 class CostAccuracy(fx.TempDirTest):
