@@ -466,7 +466,7 @@ def sweep_cases():
         # An unnamed run by its default name: its name at each point follows its values.
         ("unnamed-2d", dict(args=grid(*a2), figures=["sweep_hermes-1.3", "cost_accuracy"],
                             point=True, fmt="svg", svg_says={"sweep_hermes-1.3": [
-                                "runs.hermes-1.3.alpha x runs.hermes-1.3.beta"],
+                                "alpha: runs.hermes-1.3.alpha, beta: runs.hermes-1.3.beta"],
                                 "cost_accuracy": ["hermes-1.3", "alpha=-1.6, beta=0.05"]})),
         # The same by index, only the Hermes run (sweep --runs), 2 seeds.
         ("index-2d", dict(args=grid("runs.1.alpha=-1.6,-1.0", "runs.1.beta=0.05,0.15") +
@@ -492,7 +492,7 @@ def sweep_cases():
         ("diverged-capped", dict(args=grid("runs.hermes-1.3.alpha=-1.3,-1.0",
                                            "training.learning_rate=0.1,1000"), fmt="svg",
                                  figures=["sweep_bsp", "sweep_hermes-1.3", "cost_accuracy"],
-                                 svg_says={"sweep_hermes-1.3": ["diverged", "not in the means",
+                                 svg_says={"sweep_hermes-1.3": ["diverged", "no value",
                                                                 "stopped by a cap"],
                                            "sweep_bsp": ["diverged", "learning_rate=1000"],
                                            "cost_accuracy": ["diverged"]})),

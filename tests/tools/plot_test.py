@@ -95,7 +95,8 @@ class PlotRenders(fx.TempDirTest):
                                    ("runs.hermes.beta", ["0.05", "0.1", "0.15"])])
         r = fx.plot(sweep)  # a sweep needs no hermes-sim
         self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertFigure(os.path.join(sweep, "plots", "sweep_hermes.png"))
+        # Page-wide, a 3 x 3 heatmap's panels go side by side: 7.16 x 2.3 in.
+        self.assertFigure(os.path.join(sweep, "plots", "sweep_hermes.png"), min_height=300)
         # The bsp run is not changed by runs.hermes.* keys: no figure, a note.
         self.assertFalse(os.path.exists(os.path.join(sweep, "plots", "sweep_bsp.png")))
         self.assertIn("run bsp: the grid", r.stderr)
@@ -111,7 +112,7 @@ class PlotRenders(fx.TempDirTest):
                            seeds=3)
         r = fx.plot(sweep1, "--out", os.path.join(self.dir, "p1"))
         self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertFigure(os.path.join(self.dir, "p1", "sweep_hermes.png"))
+        self.assertFigure(os.path.join(self.dir, "p1", "sweep_hermes.png"), min_height=300)
 
     def test_a_sweep_with_costs_gives_accuracy_against_cost_and_time(self):
         sweep = os.path.join(self.dir, "sweep")

@@ -37,12 +37,14 @@ class Cell:
 
     def __init__(self):
         self.rows, self.capped, self.failed, self.missing = [], [], {}, 0
+        self.bad = []  # the failed rows themselves: cost_accuracy draws them where they ended
         self.timed_out = 0  # of the missing: points --point-timeout abandoned
         self.stops = {}  # cap -> rows it stopped
 
     def add(self, other):
         self.rows += other.rows
         self.capped += other.capped
+        self.bad += other.bad
         self.missing += other.missing
         self.timed_out += other.timed_out
         for k, n in other.failed.items():
@@ -224,6 +226,7 @@ class Sweep:
                     c.stops[why] = c.stops.get(why, 0) + 1
             else:
                 c.failed[s] = c.failed.get(s, 0) + 1
+                c.bad.append(i)
         done = {row["point"].strip() for row in self.table.rows}
         timed_out = self.timed_out()
         for point, seed, params in self.points:
