@@ -17,6 +17,7 @@ import numpy as np
 import plot_fixtures as fx  # exits 77 (skip) without matplotlib and numpy
 
 from hermes_plot import cli, style, style_check, sweep_figures  # noqa: E402
+from hermes_plot import sweep_heatmap, sweep_words  # noqa: E402
 from hermes_plot.style import plt  # noqa: E402
 
 
@@ -122,10 +123,10 @@ class Heatmap(fx.TempDirTest):
         # + 10 seed for seeds 1 and 3.
         keys = sweep.axes("hermes")
         by_cell = sweep.cells("hermes", keys)
-        xs, ys, cells_xy = sweep_figures.plane(sweep, by_cell, keys, *keys)
-        values, _ = sweep_figures._units(sweep.table, [i for c in by_cell.values()
-                                                       for i in c.rows])
-        means = sweep_figures._plane_means(sweep, cells_xy, xs, ys, values)
+        xs, ys, cells_xy = sweep_heatmap.plane(sweep, by_cell, keys, *keys)
+        values, _ = sweep_words._units(sweep.table, [i for c in by_cell.values()
+                                                     for i in c.rows])
+        means = sweep_heatmap._plane_means(sweep, cells_xy, xs, ys, values)
         self.assertAlmostEqual(means[0][1][1], 500 + 200 * -1.1 + 20)
         self.assertEqual(by_cell[(-1.3, 0.1)].failed, {"diverged": 1})
         self.assertEqual(len(by_cell[(-1.3, 0.1)].rows), 2)
@@ -168,7 +169,7 @@ class Heatmap(fx.TempDirTest):
                 self.assertEqual(bar.get_ylabel(), better + " is better")
                 image = bar._colorbar.mappable
                 bottom, top = bar.get_ylim()
-                lum = [sweep_figures._luminance(image.cmap(image.norm(v))) for v in (bottom, top)]
+                lum = [sweep_heatmap._luminance(image.cmap(image.norm(v))) for v in (bottom, top)]
                 self.assertGreater(lum[1], lum[0], "%s: the bright end is not on top" % better)
                 # ... and the bright end is the better value.
                 self.assertEqual(top < bottom, better != "higher")

@@ -12,6 +12,7 @@ import matplotlib.image  # noqa: E402
 import numpy as np  # noqa: E402
 
 from hermes_plot import comparison, style, sweep_figures  # noqa: E402
+from hermes_plot import cost_accuracy, sweep_heatmap, sweep_words  # noqa: E402
 
 RUN_FIGURES = ["accuracy_loss", "iteration_times", "chunk_sizes", "credits", "comparison"]
 MAGIC = {"png": b"\x89PNG\r\n\x1a\n", "svg": b"<?xml", "pdf": b"%PDF-"}
@@ -135,7 +136,7 @@ class PlotRenders(fx.TempDirTest):
         fx.write_sweep_dir(sweep, [("runs.hermes.alpha", ["-1", "1"])], seeds=2)
         sw = sweep_figures.read_sweep(sweep)
         table = sw.table
-        fig_path = sweep_figures.cost_accuracy(sw, ["bsp", "hermes"], self.dir, "svg")
+        fig_path = cost_accuracy.cost_accuracy(sw, ["bsp", "hermes"], self.dir, "svg")
         self.assertTrue(fig_path.endswith("cost_accuracy.svg"))
         by_cell = sw.cells("hermes", sw.axes("hermes"))
         # Cell alpha=1: x = 1, times 700 + 10 seed: mean 715 s, cost at 1.5 $/h.
@@ -199,9 +200,9 @@ class SweepCells(fx.TempDirTest):
         table = sw.table
         varying = sw.axes("hermes")
         by_cell = sw.cells("hermes", varying)
-        xs, ys, cells_xy = sweep_figures.plane(sw, by_cell, varying, *varying)
-        values, labels = sweep_figures._units(table, [i for c in by_cell.values() for i in c.rows])
-        means = sweep_figures._plane_means(sw, cells_xy, xs, ys, values)
+        xs, ys, cells_xy = sweep_heatmap.plane(sw, by_cell, varying, *varying)
+        values, labels = sweep_words._units(table, [i for c in by_cell.values() for i in c.rows])
+        means = sweep_heatmap._plane_means(sw, cells_xy, xs, ys, values)
         self.assertEqual((xs, ys), ([-1.0, 0.5], [1.0, 2.0]))
         self.assertEqual(labels, ("simulated time (min)", "global test accuracy (%)",
                                   "API calls (millions)"))  # up to 1430 s: minutes
