@@ -77,7 +77,14 @@ class ChurnTable(unittest.TestCase):
         out = tool("a=" + self.a, "b=" + self.b, "c=" + self.b, "--plot", png)
         self.assertEqual(out.returncode, 0, out.stderr)
         with open(png, "rb") as f:
-            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+            head = f.read(24)
+        self.assertEqual(head[:8], b"\x89PNG\r\n\x1a\n")
+        # Drawn at its print width, as tools/plot draws: 7.16 in at 150 dpi, 3.5 in with single.
+        self.assertEqual(int.from_bytes(head[16:20], "big"), 1074)
+        out = tool("a=" + self.a, "--plot", png, "--width", "single")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        with open(png, "rb") as f:
+            self.assertEqual(int.from_bytes(f.read(24)[16:20], "big"), 525)
         out = tool(*["s%d=%s" % (i, self.a) for i in range(7)], "--plot", png)
         self.assertNotEqual(out.returncode, 0)
         self.assertIn("at most 6 sweeps", out.stderr)
