@@ -133,11 +133,6 @@ def figure(height):
     return plt.figure(figsize=(_width, height))
 
 
-def subplots(rows, cols, height, **kw):
-    """plt.subplots at the print width, `height` inches high in all."""
-    return plt.subplots(rows, cols, figsize=(_width, height), **kw)
-
-
 def panel_grid(n, height=2.4, max_cols=2, min_panel=3.0):
     """A figure at the print width with n panels, `height` inches each, in rows of as many as fit
     (at most max_cols, each at least min_panel inches wide), and a strip below them for a shared
