@@ -8,7 +8,7 @@
 
 #include "base/enum_text.h"
 #include "base/string_join.h"
-#include "sim/protocols/policies/gup_defaults.h"
+#include "sim/policies/gup_defaults.h"
 
 namespace hermes::scenario {
 

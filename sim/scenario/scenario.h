@@ -19,7 +19,7 @@
 #include "sim/cluster/profile.h"
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
-#include "sim/protocols/policies/gup_defaults.h"
+#include "sim/policies/gup_defaults.h"
 
 namespace hermes::scenario {
 
@@ -32,7 +32,7 @@ inline constexpr std::string_view kDefaultPriceList = "scenarios/profiles/azure-
 
 // Defaults of the Hermes reference (summarised in docs/paper.md) and of this schema.
 // Hermes' GUP defaults (alpha, beta, lambda, window) are the policy's own
-// (sim/protocols/policies/gup_defaults.h). How each run parameter is read, named and reported:
+// (sim/policies/gup_defaults.h). How each run parameter is read, named and reported:
 // sim/scenario/run_params.h.
 namespace defaults {
 inline constexpr std::uint64_t kSeed = 1;
@@ -124,7 +124,7 @@ enum class EpochOrder {
 
 // Which iteration times give the dynamic allocation's frozen median T_med.
 enum class TMedRule {
-  kFirstTimes,   // each worker's first reported time (hermes-reference.md)
+  kFirstTimes,   // each worker's first reported time (docs/paper.md, "Hermes")
   kLatestTimes,  // every worker's latest time when the last one first reports (the released code)
 };
 

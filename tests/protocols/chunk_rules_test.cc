@@ -1,4 +1,4 @@
-// The chunk of a worker iteration inside a run (hermes-reference.md, "Worker iteration", step 1):
+// The chunk of a worker iteration inside a run (docs/paper.md, "Hermes", worker iteration step 1):
 // a fresh random sample of the training set per iteration, from the worker's own stream, split
 // 85/15 in order. Each check replays iterations of a tiny run from the public pieces
 // (data::sample_chunk, nn::train_epochs, nn::evaluate) and compares with its workers.csv records.

@@ -1,4 +1,4 @@
-// Hermes' aggregation at the PS (hermes-reference.md, "PS on a major update from worker i"): the
+// Hermes' aggregation at the PS (docs/paper.md, "Hermes", the PS's loss-weighted aggregation): the
 // rule of HermesAggregation on hand-sized vectors, then inside runs: a one-worker reference run
 // replayed step by step from the public pieces (its global losses follow G, w0 - lr G and the
 // never-reset S_i bit for bit), and where each new global model goes.

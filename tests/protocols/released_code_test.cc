@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "models/nn/zoo.h"
-#include "sim/protocols/policies/dynamic_allocation.h"
-#include "sim/protocols/policies/stop_rule.h"
+#include "sim/policies/dynamic_allocation.h"
+#include "sim/policies/stop_rule.h"
 #include "sim/protocols/registry.h"
 #include "sim/protocols/skeleton/worker_math.h"
 #include "tests/support/scenario_text.h"

@@ -1,7 +1,7 @@
-// The stop rule (stop_rule.h; hermes-reference.md, "PS on a major update", stop rule): patience
+// The stop rule (stop_rule.h; docs/paper.md, "Hermes", stop rule): patience
 // on the global test loss, ties included, the accuracy reported at the best loss; then what
 // counts as one evaluation in BSP and ASP runs, and the cap on simulated time.
-#include "sim/protocols/policies/stop_rule.h"
+#include "sim/policies/stop_rule.h"
 
 #include <gtest/gtest.h>
 

@@ -19,8 +19,8 @@
 #include <optional>
 
 #include "models/nn/param_ops.h"
+#include "sim/policies/ssp_clock.h"
 #include "sim/protocols/algorithms/factories.h"
-#include "sim/protocols/policies/ssp_clock.h"
 
 namespace hermes::protocols {
 

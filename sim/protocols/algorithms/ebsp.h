@@ -2,7 +2,7 @@
 // R = run.lookahead, on the PS/worker skeleton. make_ebsp() (protocols.h) builds an EbspRun; the
 // class is declared here so that tests can read the barrier decisions it records (cycles()).
 //
-// One cycle, as this file reads hermes-reference.md ("Baselines", E-BSP):
+// One cycle, as this file reads docs/paper.md ("The baselines", E-BSP):
 //   (a) Barrier: the PS sends the global model to every worker (cycle 0: the initial model at
 //       t = 0); each worker starts training from it on arrival. Without pull_between_barriers
 //       these are the only pulls, so WI = a worker's local iterations / the barriers it trained
@@ -43,7 +43,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/protocols/policies/zipline.h"
+#include "sim/policies/zipline.h"
 #include "sim/protocols/skeleton/protocol_run.h"
 
 namespace hermes::protocols {

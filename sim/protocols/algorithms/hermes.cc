@@ -1,5 +1,5 @@
-// Hermes (Basani et al., HiPC 2024) on the PS/worker skeleton, as spec/hermes-reference.md gives
-// it.
+// Hermes (Basani et al., HiPC 2024) on the PS/worker skeleton, as docs/paper.md ("Hermes")
+// gives it.
 //
 // Worker: after each iteration, HermesGUP (hermes_gup.h) decides from the local test loss whether
 // the progress is a major update. Major: push it, wait for the global model, continue from it.
@@ -34,9 +34,9 @@
 
 #include "models/nn/param_ops.h"
 #include "models/nn/train.h"
+#include "sim/policies/hermes_gup.h"
 #include "sim/protocols/algorithms/factories.h"
 #include "sim/protocols/algorithms/hermes_aggregation.h"
-#include "sim/protocols/policies/hermes_gup.h"
 
 namespace hermes::protocols {
 

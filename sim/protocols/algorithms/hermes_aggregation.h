@@ -1,7 +1,7 @@
-// Hermes' loss-weighted aggregation at the PS (hermes-reference.md, "PS on a major update from
-// worker i"), the math of Hermes::aggregate() (hermes.cc) on flat parameter vectors: no time, no
-// network, no model. The candidate's test-set loss L_i comes from the caller (a PS evaluation in a
-// run, any function in a test).
+// Hermes' loss-weighted aggregation at the PS (docs/paper.md, "Hermes": the PS
+// aggregates each major update weighted by loss), the math of Hermes::aggregate() (hermes.cc) on
+// flat parameter vectors: no time, no network, no model. The candidate's test-set loss L_i comes
+// from the caller (a PS evaluation in a run, any function in a test).
 //
 //   reference variant (the released code): the update is S_i, the sum of every mini-batch gradient
 //     worker i ever computed. The candidate is w0 - lr S_i. The first update sets G = S_i, later

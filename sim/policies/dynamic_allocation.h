@@ -1,4 +1,4 @@
-// Dynamic dataset allocation on the PS (hermes-reference.md, "Dynamic dataset allocation").
+// Dynamic dataset allocation on the PS (docs/paper.md, "Hermes", dynamic allocation).
 // Workers report their iteration time T_i (seconds) and the chunk size B_i they trained on; the
 // allocator answers the chunk size for the worker's next iteration. Pure bookkeeping: no time
 // source, no network.

@@ -1,6 +1,6 @@
 // Dynamic dataset allocation: numpy 'linear' quartiles by hand, outlier fences, the rescaling
 // B <- ceil(B (T_med - 1) / T), guards and edge cases.
-#include "sim/protocols/policies/dynamic_allocation.h"
+#include "sim/policies/dynamic_allocation.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // ZipLine on hand-made timelines, plus a brute-force check of the optimal spread.
-#include "sim/protocols/policies/zipline.h"
+#include "sim/policies/zipline.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SSP clock bookkeeping; the rule and its choices are documented in ssp_clock.h.
-#include "sim/protocols/policies/ssp_clock.h"
+#include "sim/policies/ssp_clock.h"
 
 #include <stdexcept>
 #include <string>

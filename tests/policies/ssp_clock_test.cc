@@ -1,5 +1,5 @@
 // SSP clocks: hand-made schedules and a randomized property test against a brute-force model.
-#include "sim/protocols/policies/ssp_clock.h"
+#include "sim/policies/ssp_clock.h"
 
 #include <gtest/gtest.h>
 

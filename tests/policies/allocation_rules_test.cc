@@ -1,12 +1,12 @@
-// Dynamic allocation rules dynamic_allocation_test.cc leaves out (hermes-reference.md, "Dynamic
-// dataset allocation"): T_med when a worker reports again before the first round is complete, and
+// Dynamic allocation rules dynamic_allocation_test.cc leaves out (docs/paper.md, "Hermes",
+// dynamic allocation): T_med when a worker reports again before the first round is complete, and
 // times exactly on the outlier fences with IQR > 0.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 
-#include "sim/protocols/policies/dynamic_allocation.h"
+#include "sim/policies/dynamic_allocation.h"
 
 namespace hermes::protocols {
 namespace {

@@ -1,4 +1,4 @@
-// Stale Synchronous Parallel clock bookkeeping (hermes-reference.md, "Baselines", SSP(s)).
+// Stale Synchronous Parallel clock bookkeeping (docs/paper.md, "The baselines", SSP(s)).
 // Worker w's clock c_w counts its completed iterations (pushes). It may start its next iteration
 // only if c_w - min_j c_j <= s; otherwise it blocks until the slowest worker advances. s = 0 is a
 // barrier (BSP), a huge s is ASP. Pure bookkeeping: no simulator, no network.

@@ -1,5 +1,5 @@
-// HermesGUP, the worker-side generalized update policy (hermes-reference.md, "Hermes, as the
-// released code does it", worker iteration steps 4-6). After every local iteration the worker
+// HermesGUP, the worker-side generalized update policy (docs/paper.md, "Hermes",
+// worker iteration steps 4-6). After every local iteration the worker
 // decides from its local test loss L whether the update is major (push to the PS, pull the global
 // model) or minor (keep training locally). A pure state machine: no time, network or model.
 //
@@ -35,7 +35,7 @@
 #include <optional>
 #include <string_view>
 
-#include "sim/protocols/policies/gup_defaults.h"
+#include "sim/policies/gup_defaults.h"
 
 namespace hermes::protocols {
 

@@ -1,5 +1,5 @@
 // ZipLine, the barrier placement of E-BSP / ElasticBSP (Zhao et al., ICDM 2019), as
-// hermes-reference.md ("Baselines", E-BSP) describes it. After a barrier the PS records each
+// docs/paper.md ("The baselines", E-BSP) describes it. After a barrier the PS records each
 // worker's push times; ZipLine predicts each worker's next R push times from its last push time
 // and interval and picks, for the next barrier, one predicted push per worker such that the pushes
 // are as close together in time as possible. A pure function: no simulator, no network.

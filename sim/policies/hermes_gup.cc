@@ -1,5 +1,5 @@
 // HermesGUP decision rule; the rule and every choice are documented in hermes_gup.h.
-#include "sim/protocols/policies/hermes_gup.h"
+#include "sim/policies/hermes_gup.h"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
 // Dynamic dataset allocation; the rule and every choice are documented in dynamic_allocation.h.
-#include "sim/protocols/policies/dynamic_allocation.h"
+#include "sim/policies/dynamic_allocation.h"
 
 #include <algorithm>
 #include <array>

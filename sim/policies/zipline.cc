@@ -1,5 +1,5 @@
 // ZipLine barrier placement; the algorithm and its choices are documented in zipline.h.
-#include "sim/protocols/policies/zipline.h"
+#include "sim/policies/zipline.h"
 
 #include <algorithm>
 #include <cmath>

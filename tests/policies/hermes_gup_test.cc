@@ -1,5 +1,5 @@
 // HermesGUP against hand-computed sequences (population std; z values in closed form).
-#include "sim/protocols/policies/hermes_gup.h"
+#include "sim/policies/hermes_gup.h"
 
 #include <gtest/gtest.h>
 
