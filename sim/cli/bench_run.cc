@@ -46,6 +46,7 @@
 #include "sim/parallel/thread_pool.h"
 #include "sim/protocols/registry.h"
 #include "sim/protocols/skeleton/workload.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::cli {
 
@@ -242,7 +243,7 @@ int bench_run(const Args& args) {
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
   for (const auto& run : sc.runs) {
-    if (run.protocol == scenario::Protocol::kDemo) {
+    if (!scenario::trains(run.protocol)) {
       throw InputError(file + ": run '" + run.name +
                        "': bench run times protocol runs only (not demo); pick runs with --runs");
     }

@@ -9,6 +9,7 @@
 #include "base/string_join.h"
 #include "sim/protocols/skeleton/resources.h"
 #include "sim/scenario/patience_unit.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::cli {
 
@@ -40,7 +41,7 @@ std::vector<PlannedRun> plan_runs(const scenario::Scenario& sc) {
   for (const auto& run : sc.runs) {
     scenario::Scenario alone = sc;
     alone.runs = {run};
-    const bool demo = run.protocol == scenario::Protocol::kDemo;
+    const bool demo = !scenario::trains(run.protocol);
     planned.push_back({protocols::estimate_resources(alone).hours * 3600.0,
                        demo ? kDemoKind : kProtocolKind, std::nullopt});
   }

@@ -17,6 +17,7 @@
 #include "sim/protocols/reporting/demo_csv.h"
 #include "sim/protocols/reporting/result_csv.h"
 #include "sim/protocols/reporting/trace_recorder.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::cli {
 
@@ -107,7 +108,7 @@ protocols::ResourceEstimate check_limits(const scenario::Scenario& sc, const std
 
 bool needs_data(const scenario::Scenario& sc) {
   for (const auto& run : sc.runs) {
-    if (run.protocol != scenario::Protocol::kDemo) return true;
+    if (scenario::trains(run.protocol)) return true;
   }
   return false;
 }
@@ -122,7 +123,7 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
   protocols::DemoTimeline timeline;
   for (std::size_t i = 0; i < sc.runs.size(); ++i) {
     const auto& run = sc.runs[i];
-    const bool demo = run.protocol == scenario::Protocol::kDemo;
+    const bool demo = !scenario::trains(run.protocol);
     // The run's timeline goes to the trace (--trace) and, for a demo run, to timeline.csv.
     std::optional<protocols::TraceRecorder> recorder;
     if (options.trace != nullptr) recorder.emplace(*options.trace, sc, run);

@@ -10,6 +10,7 @@
 #include "sim/cli/run_selection.h"
 #include "sim/common/build_info.h"
 #include "sim/config/json_read.h"
+#include "sim/scenario/protocol_descriptor.h"
 #include "sim/sweep/grid.h"
 #include "sim/sweep/run_variation.h"
 
@@ -120,7 +121,7 @@ std::string unvaried_runs_note(const SweepPlan& plan) {
   // summary.csv's speedup_vs_bsp compares each run with the scenario's BSP run.
   const bool bsp_left_out = std::any_of(
       plan.points[0].runs.begin(), plan.points[0].runs.end(), [&](const scenario::RunSpec& r) {
-        return r.protocol == scenario::Protocol::kBsp &&
+        return r.protocol == scenario::speedup_reference().id &&
                std::find(unvaried.begin(), unvaried.end(), r.name) != unvaried.end();
       });
   return note + "; --runs " + join_strings(varied, ",") +

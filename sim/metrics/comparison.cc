@@ -8,6 +8,7 @@
 #include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/metrics/csv_writer.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::metrics {
 
@@ -62,12 +63,8 @@ struct Group {
 
 // How the paper names a protocol in its table; a protocol it does not have by its own name.
 std::string display_name(const std::string& protocol) {
-  static const std::vector<std::pair<std::string, std::string>> kNames = {
-      {"bsp", "BSP"}, {"asp", "ASP"}, {"ssp", "SSP"}, {"ebsp", "E-BSP"}, {"hermes", "Hermes"}};
-  for (const auto& [p, name] : kNames) {
-    if (p == protocol) return name;
-  }
-  return protocol;
+  const scenario::ProtocolDescriptor* d = scenario::find_protocol(protocol);
+  return d ? std::string(d->label) : protocol;
 }
 
 // "alpha=-1.6, beta=0.05", as the paper writes a row's parameters.
@@ -299,12 +296,14 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
                      candidates.end());
     return primary(groups, candidates);
   };
-  const std::optional<std::size_t> ref_bsp = first_ref("bsp");
+  const scenario::ProtocolDescriptor& reference_protocol = scenario::speedup_reference();
+  const std::string bsp_name(reference_protocol.name);
+  const std::optional<std::size_t> ref_bsp = first_ref(bsp_name);
   std::optional<std::size_t> base;
   if (ref_bsp) base = converged_bsp(groups_of_ref(*ref_bsp));
   std::vector<std::size_t> bsp_groups;
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    if (groups[g].protocol == "bsp") bsp_groups.push_back(g);
+    if (groups[g].protocol == bsp_name) bsp_groups.push_back(g);
   }
   if (!base) base = converged_bsp(bsp_groups);
   std::optional<double> base_time;
@@ -315,8 +314,8 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
                    " (" + runs_text(groups[*base].rows.size()) + ", mean " +
                    format_fixed(*base_time / 60.0, 2) + " min)";
   }
-  const std::string no_baseline =
-      bsp_groups.empty() ? "no BSP run to compare with" : "no BSP run converged to compare with";
+  const std::string no_baseline = "no " + std::string(reference_protocol.label) + " run " +
+                                  (bsp_groups.empty() ? "" : "converged ") + "to compare with";
   configs.clear();
   for (const Group& g : groups) configs.push_back(make_config(g, base_time, no_baseline));
 
@@ -388,7 +387,7 @@ Comparison compare_with_reference(const std::vector<SummaryRow>& summary,
     return g ? &configs[*g] : nullptr;
   };
   const SimConfig* sim_hermes = config_at(hermes_group);
-  const SimConfig* sim_bsp = config_at(sim_of(ref_bsp, "bsp"));
+  const SimConfig* sim_bsp = config_at(sim_of(ref_bsp, bsp_name));
   const SimConfig* sim_ssp = config_at(sim_of(ref_ssp, "ssp"));
   const std::string hermes_label =
       ref_hermes ? reference[*ref_hermes].framework

@@ -9,6 +9,7 @@
 #include "base/enum_text.h"
 #include "base/string_join.h"
 #include "sim/policies/gup_defaults.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::scenario {
 
@@ -36,16 +37,15 @@ constexpr FieldAccess field() {
           }};
 }
 
-constexpr ProtocolSet kBaselines =
-    protocols({Protocol::kBsp, Protocol::kAsp, Protocol::kSsp, Protocol::kEbsp});
-constexpr ProtocolSet kAsynchronous = protocols({Protocol::kAsp, Protocol::kSsp, Protocol::kEbsp});
-constexpr ProtocolSet kHermes = protocols({Protocol::kHermes});
-
 constexpr std::string_view kDynamicAllocationHelp =
     "the reference's straggler-driven chunk resizing at the PS";
 
 std::vector<RunParam> declarations() {
   using P = ParamType;
+  // The keys shared by a kind of protocol follow its trait (protocol_descriptor.cc).
+  const ProtocolSet kBaselines = protocols_with(&ProtocolTraits::paper_baseline);
+  const ProtocolSet kAsynchronous = protocols_with(&ProtocolTraits::applies_on_arrival);
+  const ProtocolSet kHermes = protocols({Protocol::kHermes});
   return {
       {.key = "dynamic_allocation",
        .protocols = kBaselines,

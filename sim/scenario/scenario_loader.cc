@@ -7,6 +7,7 @@
 
 #include "sim/config/object_reader.h"
 #include "sim/scenario/json_text.h"
+#include "sim/scenario/protocol_descriptor.h"
 #include "sim/scenario/run_names.h"
 #include "sim/scenario/scenario.h"
 #include "sim/scenario/sections.h"
@@ -286,12 +287,14 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
     s.outages.insert(s.outages.end(), drawn.begin(), drawn.end());
     sort_outages(s.outages, s.nodes);
   }
-  // The demo has no protocol to say what a departure means.
+  // A protocol without the trait (the demo) has nothing to say what a departure means.
   for (std::size_t i = 0; i < s.runs.size() && !s.outages.empty(); ++i) {
-    if (s.runs[i].protocol == Protocol::kDemo) {
+    const ProtocolDescriptor& d = descriptor_of(s.runs[i].protocol);
+    if (!d.traits.takes_outages) {
       diags.error("/runs/" + std::to_string(i) + "/protocol",
-                  "a demo run takes no crash or eviction (" + s.outages.front().origin +
-                      ") (accepted with outages: bsp, asp, ssp, ebsp, hermes)");
+                  "a " + std::string(d.name) + " run takes no crash or eviction (" +
+                      s.outages.front().origin + ") (accepted with outages: " +
+                      protocol_names_with(&ProtocolTraits::takes_outages) + ")");
     }
   }
   check_link_faults(events.link_faults, s.nodes, s.network, cluster.hosts_known, diags);

@@ -7,6 +7,7 @@
 #include "base/enum_text.h"
 #include "sim/metrics/csv_writer.h"
 #include "sim/protocols/skeleton/run_context.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::protocols {
 
@@ -66,7 +67,7 @@ void write_demo_workers_csv(std::ostream& out, const scenario::Scenario& sc,
   metrics::CsvWriter w(out, {"run", "node", "profile", "iterations", "finished_s", "compute_s",
                              "transfer_s", "bytes", "credits_left"});
   for (const auto& r : runs) {
-    if (r.spec->protocol != scenario::Protocol::kDemo) continue;
+    if (scenario::trains(r.spec->protocol)) continue;
     for (std::size_t k = 0; k < r.result.activity.size(); ++k) {
       const WorkerActivity& a = r.result.activity[k];
       const auto& node = sc.nodes[RunContext::worker_host(k)];

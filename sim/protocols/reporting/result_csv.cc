@@ -11,6 +11,7 @@
 #include "sim/metrics/summary_csv.h"
 #include "sim/protocols/reporting/run_cost.h"
 #include "sim/protocols/skeleton/run_context.h"
+#include "sim/scenario/protocol_descriptor.h"
 #include "sim/scenario/run_params.h"
 
 namespace hermes::protocols {
@@ -33,10 +34,11 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
   columns.insert(columns.end(), metrics::kSummaryChurnColumns.begin(),
                  metrics::kSummaryChurnColumns.end());
   metrics::CsvWriter w(out, columns);
-  // Speedup against the scenario's first BSP run that converged.
+  // Speedup against the scenario's first run of the speedup reference (BSP) that converged.
   const RunResult* bsp = nullptr;
+  const scenario::Protocol reference = scenario::speedup_reference().id;
   for (const auto& r : runs) {
-    if (r.spec->protocol == scenario::Protocol::kBsp && comparable(r.result)) {
+    if (r.spec->protocol == reference && comparable(r.result)) {
       bsp = &r.result;
       break;
     }

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "sim/protocols/reporting/demo_csv.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::protocols {
 
@@ -47,7 +48,7 @@ const char* category(SpanKind kind) {
 
 TraceRecorder::TraceRecorder(metrics::ChromeTrace& trace, const scenario::Scenario& scenario,
                              const scenario::RunSpec& run)
-    : trace_(trace), scenario_(scenario), demo_(run.protocol == scenario::Protocol::kDemo) {
+    : trace_(trace), scenario_(scenario), demo_(!scenario::trains(run.protocol)) {
   const int pid = trace_.add_process(run.name + " (" +
                                      std::string(scenario::protocol_name(run.protocol)) + ")");
   for (const auto& node : scenario.nodes) {

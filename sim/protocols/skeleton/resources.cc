@@ -12,6 +12,7 @@
 #include "sim/cluster/compute_model.h"
 #include "sim/config/json_pointer.h"
 #include "sim/protocols/skeleton/workload.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::protocols {
 
@@ -48,14 +49,14 @@ ModelCost cached_cost(const scenario::Scenario& sc) {
 
 bool any_protocol(const scenario::Scenario& sc) {
   for (const auto& r : sc.runs) {
-    if (r.protocol != scenario::Protocol::kDemo) return true;
+    if (scenario::trains(r.protocol)) return true;
   }
   return false;
 }
 
 bool any_dynamic(const scenario::Scenario& sc) {
   for (const auto& r : sc.runs) {
-    if (r.protocol != scenario::Protocol::kDemo && r.dynamic_allocation) return true;
+    if (scenario::trains(r.protocol) && r.dynamic_allocation) return true;
   }
   return false;
 }
@@ -203,7 +204,7 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
   for (const auto& r : sc.runs) {
     double bytes = 0;
     double seconds = 0;
-    if (r.protocol == scenario::Protocol::kDemo) {
+    if (!scenario::trains(r.protocol)) {
       const double iterations = static_cast<double>(r.demo_iterations);
       const double spans = (sc.outputs.timeline || trace ? 4.0 : 0.0) * w * iterations;
       bytes = spans * kBytesPerSpan * (trace ? 2.0 : 1.0);

@@ -1,0 +1,64 @@
+// What makes each protocol a protocol, as everything outside its algorithm sees it: its name in
+// scenario files and summary.csv, its enum value, the paper that defines it, and its traits (does
+// it train, does it take outages, is it one of the Hermes paper's baselines, does it apply updates
+// on arrival, are speedups measured against it). One row per protocol in protocol_descriptor.cc;
+// validation, run names, the run parameters' protocol sets (run_params.cc), the outage check, the
+// speedup baseline of summary.csv, `compare` and sweeps, the demo's special cases and the
+// protocols table of scenarios/README.md read it from there. A run's algorithm is found through
+// sim/protocols/registry.cc, which checks that every row has one.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sim/scenario/scenario.h"
+
+namespace hermes::scenario {
+
+struct ProtocolTraits {
+  // Runs the training math on the dataset (false: the demo, which only times chunks and pushes).
+  bool trains = true;
+  // Takes crashes and evictions of workers and of the PS (the run can say what a departure
+  // means: it waits for the worker no more, and restarts from the PS's checkpoint).
+  bool takes_outages = true;
+  // One of the baselines of the Hermes paper (BSP, ASP, SSP, E-BSP): takes their shared keys
+  // (dynamic_allocation default false, update_unit, steps_per_update, evaluate_every).
+  bool paper_baseline = false;
+  // Applies each update when it arrives, without a barrier: takes the server step
+  // (async_update, server_lr).
+  bool applies_on_arrival = false;
+  // summary.csv's speedup_vs_bsp, `compare` and sweeps measure speedups against the first run of
+  // this protocol that converged (one protocol has it: BSP).
+  bool speedup_reference = false;
+};
+
+struct ProtocolDescriptor {
+  Protocol id{};
+  std::string_view name;    // in scenario files, run names and summary.csv
+  std::string_view label;   // in messages and tables ("BSP")
+  std::string_view source;  // the paper that defines it, for the docs table
+  ProtocolTraits traits{};
+};
+
+// Every protocol, in enum order.
+std::span<const ProtocolDescriptor> protocol_descriptors();
+const ProtocolDescriptor& descriptor_of(Protocol protocol);
+// Whether runs of `protocol` run the training math (not the demo).
+inline bool trains(Protocol protocol) { return descriptor_of(protocol).traits.trains; }
+// The descriptor named `name` in scenario files, or nullptr.
+const ProtocolDescriptor* find_protocol(std::string_view name);
+// The protocol speedups are measured against (BSP).
+const ProtocolDescriptor& speedup_reference();
+
+using ProtocolTrait = bool ProtocolTraits::*;
+// The protocols with `trait`, as a ProtocolSet bit mask (run_params.h) and as "bsp, asp, ..."
+// for messages.
+unsigned protocols_with(ProtocolTrait trait);
+std::string protocol_names_with(ProtocolTrait trait);
+
+// The protocols table of scenarios/README.md ("runs"), in Markdown.
+std::string protocols_table();
+
+}  // namespace hermes::scenario
