@@ -1,18 +1,21 @@
 // What makes each protocol a protocol, as everything outside its algorithm sees it: its name in
-// scenario files and summary.csv, its enum value, the paper that defines it, and its traits (does
-// it train, does it take outages, is it one of the Hermes paper's baselines, does it apply updates
-// on arrival, are speedups measured against it). One row per protocol in protocol_descriptor.cc;
-// validation, run names, the run parameters' protocol sets (run_params.cc), the outage check, the
-// speedup baseline of summary.csv, `compare` and sweeps, the demo's special cases and the
-// protocols table of scenarios/README.md read it from there. A run's algorithm is found through
-// sim/protocols/registry.cc, which checks that every row has one.
+// scenario files and summary.csv, its enum value, the paper that defines it, its traits (does it
+// train, does it take outages, is it one of the Hermes paper's baselines, does it apply updates on
+// arrival, are speedups measured against it) and its own run parameters. Each protocol's is in
+// its own file, sim/scenario/protocol_<name>.cc, registered by its line in protocols.def.
+// Validation, run names, the run parameters (run_params.h: its own, and the shared keys its
+// traits give it), the outage check, the speedup baseline of summary.csv, `compare` and sweeps,
+// the demo's special cases and the protocols table of scenarios/README.md read it from here; its
+// algorithm is found through sim/protocols/registry.cc.
 #pragma once
 
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "sim/scenario/run_params.h"
 #include "sim/scenario/scenario.h"
 
 namespace hermes::scenario {
@@ -40,7 +43,15 @@ struct ProtocolDescriptor {
   std::string_view label;   // in messages and tables ("BSP")
   std::string_view source;  // the paper that defines it, for the docs table
   ProtocolTraits traits{};
+  // Its own run parameters (in the run object beside "protocol"); the keys shared by a kind of
+  // protocol come with its traits (run_params.cc). Their `protocols` is left empty.
+  std::vector<RunParam> params{};
 };
+
+// Each protocol's descriptor, defined in sim/scenario/protocol_<name>.cc.
+#define HERMES_PROTOCOL(id, name) ProtocolDescriptor describe_##name();
+#include "sim/scenario/protocols.def"
+#undef HERMES_PROTOCOL
 
 // Every protocol, in enum order.
 std::span<const ProtocolDescriptor> protocol_descriptors();

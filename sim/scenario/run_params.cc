@@ -1,5 +1,6 @@
-// The declarations of every protocol's run parameters (see run_params.h), and what derives from
-// them that has no other home: the defaults of a run and the README's table of run keys.
+// The run parameters shared by a kind of protocol (the baselines', the asynchronous ones'), the
+// table that gathers them with every protocol's own (its descriptor), and what derives from the
+// table that has no other home: the defaults of a run and the README's table of run keys.
 #include "sim/scenario/run_params.h"
 
 #include <algorithm>
@@ -8,46 +9,20 @@
 
 #include "base/enum_text.h"
 #include "base/string_join.h"
-#include "sim/policies/gup_defaults.h"
 #include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::scenario {
 
 namespace {
 
-// The field reached from a RunSpec through `Members` (&RunSpec::hermes, &HermesParams::alpha).
-template <auto... Members>
-constexpr FieldAccess field() {
-  return {[](const RunSpec& run) -> double {
-            const auto& f = (run.*....*Members);
-            if constexpr (std::is_enum_v<std::remove_cvref_t<decltype(f)>>) {
-              return static_cast<int>(f);
-            } else {
-              return static_cast<double>(f);
-            }
-          },
-          [](RunSpec& run, double v) {
-            auto& f = (run.*....*Members);
-            using T = std::remove_reference_t<decltype(f)>;
-            if constexpr (std::is_enum_v<T>) {
-              f = static_cast<T>(static_cast<int>(v));
-            } else {
-              f = static_cast<T>(v);
-            }
-          }};
-}
-
-constexpr std::string_view kDynamicAllocationHelp =
-    "the reference's straggler-driven chunk resizing at the PS";
-
-std::vector<RunParam> declarations() {
+// The keys shared by a kind of protocol: its trait (protocol_descriptor.h) says who takes them.
+std::vector<RunParam> shared_declarations() {
   using P = ParamType;
-  // The keys shared by a kind of protocol follow its trait (protocol_descriptor.cc).
   const ProtocolSet kBaselines = protocols_with(&ProtocolTraits::paper_baseline);
   const ProtocolSet kAsynchronous = protocols_with(&ProtocolTraits::applies_on_arrival);
-  const ProtocolSet kHermes = protocols({Protocol::kHermes});
   return {
       {.key = "dynamic_allocation",
+       .position = 10,
        .protocols = kBaselines,
        .type = P::kBool,
        .fallback = 0,
@@ -56,50 +31,9 @@ std::vector<RunParam> declarations() {
        .name_text = "-dyn",
        .name_rank = 1,
        .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::dynamic_allocation>()},
-      {.key = "barrier_timeout_s",
-       .protocols = protocols({Protocol::kBsp}),
-       .type = P::kNumber,
-       .fallback = 0,
-       .range = Range::at_least(0).up_to(1e6),
-       .help = "BSP closes a round this long after its first update arrived, with the updates "
-               "that are in, dropping silent workers from it (docs/churn.md); 0: waits for every "
-               "live worker",
-       .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::barrier_timeout_s>(),
-       .recorded_if_given = true},
-      {.key = "staleness",
-       .protocols = protocols({Protocol::kSsp}),
-       .type = P::kInt,
-       .fallback = defaults::kStaleness,
-       .range = Range::at_least(0),
-       .help = "SSP's bound s: a worker waits while it is more than s iterations ahead of the "
-               "slowest; 0 behaves as BSP",
-       .name = NameForm::kValue,
-       .name_text = "-",
-       .column = ColumnForm::kAlways,
-       .field = field<&RunSpec::staleness>()},
-      {.key = "lookahead",
-       .protocols = protocols({Protocol::kEbsp}),
-       .type = P::kInt,
-       .fallback = defaults::kLookahead,
-       .range = Range::at_least(1).up_to(limits::kMaxLookahead),
-       .help = "E-BSP's R: the iterations ahead its barrier placement predicts",
-       .name = NameForm::kValue,
-       .name_text = "-",
-       .column = ColumnForm::kAlways,
-       .field = field<&RunSpec::lookahead>()},
-      {.key = "pull_between_barriers",
-       .protocols = protocols({Protocol::kEbsp}),
-       .type = P::kBool,
-       .fallback = 0,
-       .help = "E-BSP's workers pull the global model after each push, ASP-style, instead of "
-               "training on from their own model until the next barrier",
-       .name = NameForm::kFlag,
-       .name_text = "-pull",
-       .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::pull_between_barriers>()},
+       .field = run_field<&RunSpec::dynamic_allocation>()},
       {.key = "async_update",
+       .position = 60,
        .protocols = kAsynchronous,
        .type = P::kChoice,
        .fallback = static_cast<int>(AsyncUpdate::kAdd),
@@ -111,8 +45,9 @@ std::vector<RunParam> declarations() {
        .name_text = "-avg",
        .choice_name_texts = {"", "-avg", ""},  // server-lr: named by its server_lr (-slr<x>)
        .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::async_update>()},
+       .field = run_field<&RunSpec::async_update>()},
       {.key = "server_lr",
+       .position = 70,
        .protocols = kAsynchronous,
        .type = P::kNumber,
        .fallback = 0,
@@ -123,10 +58,11 @@ std::vector<RunParam> declarations() {
        .name = NameForm::kIfChanged,
        .name_text = "-slr",
        .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::server_lr>(),
+       .field = run_field<&RunSpec::server_lr>(),
        .recorded_if_given = true,
        .applies = [](const RunSpec& r) { return r.async_update == AsyncUpdate::kServerLr; }},
       {.key = "update_unit",
+       .position = 80,
        .protocols = kBaselines,
        .type = P::kChoice,
        .fallback = static_cast<int>(UpdateUnit::kChunk),
@@ -137,9 +73,10 @@ std::vector<RunParam> declarations() {
        .name = NameForm::kFlag,
        .name_text = "-steps",
        .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::update_unit>(),
+       .field = run_field<&RunSpec::update_unit>(),
        .recorded_if_given = true},
       {.key = "steps_per_update",
+       .position = 90,
        .protocols = kBaselines,
        .type = P::kInt,
        .fallback = 1,
@@ -148,10 +85,11 @@ std::vector<RunParam> declarations() {
        .name = NameForm::kIfChanged,
        .name_text = "-k",
        .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::steps_per_update>(),
+       .field = run_field<&RunSpec::steps_per_update>(),
        .recorded_if_given = true,
        .applies = [](const RunSpec& r) { return r.update_unit == UpdateUnit::kSteps; }},
       {.key = "evaluate_every",
+       .position = 100,
        .protocols = kBaselines,
        .type = P::kInt,
        .fallback = 1,
@@ -161,94 +99,23 @@ std::vector<RunParam> declarations() {
        .name = NameForm::kIfChanged,
        .name_text = "-e",
        .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::evaluate_every>(),
+       .field = run_field<&RunSpec::evaluate_every>(),
        .recorded_if_given = true},
-      {.key = "alpha",
-       .protocols = kHermes,
-       .type = P::kNumber,
-       .fallback = gup_defaults::kAlpha,
-       .range = Range::below(0),
-       .help = "initial z-score threshold",
-       .name = NameForm::kValue,
-       .column = ColumnForm::kAlways,
-       .field = field<&RunSpec::hermes, &HermesParams::alpha>()},
-      {.key = "beta",
-       .protocols = kHermes,
-       .type = P::kNumber,
-       .fallback = gup_defaults::kBeta,
-       .range = Range::at_least(0).under(1),
-       .help = "threshold decay per minor update once the streak reaches lambda",
-       .name = NameForm::kIfChanged,
-       .name_text = "-b",
-       .column = ColumnForm::kAlways,
-       .field = field<&RunSpec::hermes, &HermesParams::beta>()},
-      {.key = "lambda",
-       .protocols = kHermes,
-       .type = P::kInt,
-       .fallback = gup_defaults::kLambda,
-       .range = Range::at_least(1),
-       .help = "minor-update streak before the threshold decays",
-       .name = NameForm::kIfChanged,
-       .name_text = "-l",
-       .column = ColumnForm::kAlways,
-       .field = field<&RunSpec::hermes, &HermesParams::lambda>()},
-      {.key = "window",
-       .protocols = kHermes,
-       .type = P::kInt,
-       .fallback = gup_defaults::kWindow,
-       .range = Range::at_least(2).up_to(limits::kMaxWindow),
-       .help = "losses in the z-score window",
-       .name = NameForm::kIfChanged,
-       .name_text = "-w",
-       .column = ColumnForm::kAlways,
-       .field = field<&RunSpec::hermes, &HermesParams::window>()},
-      {.key = "variant",
-       .protocols = kHermes,
-       .type = P::kChoice,
-       .fallback = static_cast<int>(HermesVariant::kReference),
-       .choices = {"reference", "paper"},
-       .help = "`reference`: the released code, cumulative updates and global model rebuilt from "
-               "the initial weights; `paper`: the clean formulation",
-       .name = NameForm::kFlag,
-       .name_text = "-paper",
-       .column = ColumnForm::kAlways,
-       .field = field<&RunSpec::hermes, &HermesParams::variant>()},
-      {.key = "gup",
-       .protocols = kHermes,
-       .type = P::kBool,
-       .fallback = 1,
-       .help = "the generalized update policy; false pushes every iteration",
-       .name = NameForm::kFlag,
-       .name_text = "-nogup",
-       .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::hermes, &HermesParams::gup>()},
-      {.key = "dynamic_allocation",
-       .protocols = kHermes,
-       .type = P::kBool,
-       .fallback = 1,
-       .help = kDynamicAllocationHelp,
-       .name = NameForm::kFlag,
-       .name_text = "-nodyn",
-       .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::dynamic_allocation>()},
-      {.key = "loss_weighting",
-       .protocols = kHermes,
-       .type = P::kBool,
-       .fallback = 1,
-       .help = "the PS weights updates by loss; false averages plainly",
-       .name = NameForm::kFlag,
-       .name_text = "-nolw",
-       .column = ColumnForm::kIfChanged,
-       .field = field<&RunSpec::hermes, &HermesParams::loss_weighting>()},
-      {.key = "iterations",
-       .protocols = protocols({Protocol::kDemo}),
-       .type = P::kInt,
-       .fallback = defaults::kDemoIterations,
-       .range = Range::at_least(1).up_to(limits::kMaxDemoIterations),
-       .help = "iterations per worker: workers only compute their chunks and send updates to the "
-               "PS, no training math; for looking at timing",
-       .field = field<&RunSpec::demo_iterations>()},
   };
+}
+
+// The shared declarations and every protocol's own, in schema order.
+std::vector<RunParam> declarations() {
+  std::vector<RunParam> all = shared_declarations();
+  for (const ProtocolDescriptor& d : protocol_descriptors()) {
+    for (RunParam p : d.params) {
+      p.protocols = protocols({d.id});
+      all.push_back(std::move(p));
+    }
+  }
+  std::stable_sort(all.begin(), all.end(),
+                   [](const RunParam& a, const RunParam& b) { return a.position < b.position; });
+  return all;
 }
 
 std::string code(std::string_view text) { return "`" + std::string(text) + "`"; }

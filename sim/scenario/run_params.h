@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "sim/config/object_reader.h"
@@ -53,9 +54,19 @@ struct FieldAccess {
   void (*set)(RunSpec&, double) = nullptr;
 };
 
+// Where a declaration goes in schema order when it gives no position: after every one that does,
+// in the order of sim/scenario/protocols.def.
+inline constexpr int kAppended = 1 << 30;
+
 struct RunParam {
-  std::string_view key;     // in the run object, and after "runs.<run>." in --set paths
-  ProtocolSet protocols{};  // those that take it; any other reports it as an unknown key
+  std::string_view key;  // in the run object, and after "runs.<run>." in --set paths
+  // Its place in schema order (run_param_table()): the parameters of the first releases keep the
+  // order resolved documents and summary.csv's columns have had since, shared keys and a
+  // protocol's own interleaved; a new protocol's own come after them.
+  int position = kAppended;
+  // Those that take it; any other reports it as an unknown key. A protocol's own declarations
+  // (ProtocolDescriptor::params) leave it empty: the table gives them their protocol.
+  ProtocolSet protocols{};
   ParamType type{};
   double fallback = 0;  // the default: bools 0 or 1, choices the index into `choices`
   Range range{};        // kInt and kNumber
@@ -86,9 +97,37 @@ struct RunParam {
   bool is_default(const RunSpec& run) const { return value(run) == fallback; }
 };
 
-// Every declaration, in schema order: a run's keys are read, and written to the resolved
-// document, in this order. A key may be declared twice for disjoint protocols with different
-// defaults (dynamic_allocation).
+// The field reached from a RunSpec through `Members` (&RunSpec::hermes, &HermesParams::alpha), for
+// a declaration's `field`.
+template <auto... Members>
+constexpr FieldAccess run_field() {
+  return {[](const RunSpec& run) -> double {
+            const auto& f = (run.*....*Members);
+            if constexpr (std::is_enum_v<std::remove_cvref_t<decltype(f)>>) {
+              return static_cast<int>(f);
+            } else {
+              return static_cast<double>(f);
+            }
+          },
+          [](RunSpec& run, double v) {
+            auto& f = (run.*....*Members);
+            using T = std::remove_reference_t<decltype(f)>;
+            if constexpr (std::is_enum_v<T>) {
+              f = static_cast<T>(static_cast<int>(v));
+            } else {
+              f = static_cast<T>(v);
+            }
+          }};
+}
+
+// dynamic_allocation's meaning, declared by the baselines (default false) and by Hermes (true).
+inline constexpr std::string_view kDynamicAllocationHelp =
+    "the reference's straggler-driven chunk resizing at the PS";
+
+// Every declaration, in schema order (by position): the keys shared by a kind of protocol
+// (run_params.cc) and each protocol's own (its descriptor, sim/scenario/protocol_<name>.cc): a
+// run's keys are read, and written to the resolved document, in this order. A key may be declared
+// twice for disjoint protocols with different defaults (dynamic_allocation).
 const std::vector<RunParam>& run_param_table();
 
 // The declarations `protocol` takes, in schema order.

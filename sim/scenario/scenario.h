@@ -171,7 +171,12 @@ struct TrainingSpec {
   StopSpec stop;
 };
 
-enum class Protocol { kBsp, kAsp, kSsp, kEbsp, kHermes, kDemo };
+// The protocols (sim/scenario/protocols.def; their descriptors: protocol_descriptor.h).
+enum class Protocol {
+#define HERMES_PROTOCOL(id, name) k##id,
+#include "sim/scenario/protocols.def"
+#undef HERMES_PROTOCOL
+};
 
 // How the asynchronous baselines (asp, ssp, ebsp) apply an update that arrives at the PS: the
 // server step (scenarios/README.md, "The server step", gives the source of each).

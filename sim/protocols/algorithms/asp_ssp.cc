@@ -97,14 +97,18 @@ class StaleSynchronous final : public ProtocolRun {
 
 }  // namespace
 
-std::unique_ptr<ProtocolRun> make_asp(const scenario::Scenario& s, const scenario::RunSpec& r,
-                                      const data::TrainTestSplit& d) {
-  return std::make_unique<StaleSynchronous>(s, r, d, std::nullopt);
+RunResult run_asp(const scenario::Scenario& s, const scenario::RunSpec& r,
+                  const data::TrainTestSplit& d, const ProgressFn& progress,
+                  parallel::ThreadPool* pool, RunObserver* observer) {
+  return run_to_end(std::make_unique<StaleSynchronous>(s, r, d, std::nullopt), progress, pool,
+                    observer);
 }
 
-std::unique_ptr<ProtocolRun> make_ssp(const scenario::Scenario& s, const scenario::RunSpec& r,
-                                      const data::TrainTestSplit& d) {
-  return std::make_unique<StaleSynchronous>(s, r, d, r.staleness);
+RunResult run_ssp(const scenario::Scenario& s, const scenario::RunSpec& r,
+                  const data::TrainTestSplit& d, const ProgressFn& progress,
+                  parallel::ThreadPool* pool, RunObserver* observer) {
+  return run_to_end(std::make_unique<StaleSynchronous>(s, r, d, r.staleness), progress, pool,
+                    observer);
 }
 
 }  // namespace hermes::protocols

@@ -142,9 +142,10 @@ class Bsp final : public ProtocolRun {
 
 }  // namespace
 
-std::unique_ptr<ProtocolRun> make_bsp(const scenario::Scenario& s, const scenario::RunSpec& r,
-                                      const data::TrainTestSplit& d) {
-  return std::make_unique<Bsp>(s, r, d);
+RunResult run_bsp(const scenario::Scenario& s, const scenario::RunSpec& r,
+                  const data::TrainTestSplit& d, const ProgressFn& progress,
+                  parallel::ThreadPool* pool, RunObserver* observer) {
+  return run_to_end(std::make_unique<Bsp>(s, r, d), progress, pool, observer);
 }
 
 }  // namespace hermes::protocols

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "sim/protocols/algorithms/factories.h"
 #include "sim/protocols/skeleton/run_context.h"
 #include "sim/protocols/skeleton/workload.h"
 
@@ -97,6 +98,13 @@ class DemoRun {
 RunResult run_demo(const scenario::Scenario& scenario, const scenario::RunSpec& run,
                    RunObserver* observer) {
   return DemoRun(scenario, run, observer).run();
+}
+
+// The demo's runner (factories.h): it computes no math, so it takes no data, progress or pool.
+RunResult run_demo(const scenario::Scenario& scenario, const scenario::RunSpec& run,
+                   const data::TrainTestSplit& /*data*/, const ProgressFn& /*progress*/,
+                   parallel::ThreadPool* /*pool*/, RunObserver* observer) {
+  return run_demo(scenario, run, observer);
 }
 
 }  // namespace hermes::protocols

@@ -7,7 +7,7 @@
 // It reports like every protocol run: a RunResult (its per-worker activity, local_iterations,
 // sim_time, bytes, events) and its spans to a RunObserver (chunk, compute, update and model
 // spans with the iteration and, for transfers, the bytes; the credits after each compute).
-// run_protocol() (sim/protocols/registry.h) dispatches to it.
+// run_protocol() (sim/protocols/registry.h) dispatches to its runner (factories.h).
 #pragma once
 
 #include "sim/protocols/skeleton/run_observer.h"

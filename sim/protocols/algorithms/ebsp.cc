@@ -169,4 +169,10 @@ std::unique_ptr<ProtocolRun> make_ebsp(const scenario::Scenario& s, const scenar
   return std::make_unique<EbspRun>(s, r, d);
 }
 
+RunResult run_ebsp(const scenario::Scenario& s, const scenario::RunSpec& r,
+                   const data::TrainTestSplit& d, const ProgressFn& progress,
+                   parallel::ThreadPool* pool, RunObserver* observer) {
+  return run_to_end(make_ebsp(s, r, d), progress, pool, observer);
+}
+
 }  // namespace hermes::protocols

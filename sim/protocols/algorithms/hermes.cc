@@ -174,9 +174,10 @@ class Hermes final : public ProtocolRun {
 
 }  // namespace
 
-std::unique_ptr<ProtocolRun> make_hermes(const scenario::Scenario& s, const scenario::RunSpec& r,
-                                         const data::TrainTestSplit& d) {
-  return std::make_unique<Hermes>(s, r, d);
+RunResult run_hermes(const scenario::Scenario& s, const scenario::RunSpec& r,
+                     const data::TrainTestSplit& d, const ProgressFn& progress,
+                     parallel::ThreadPool* pool, RunObserver* observer) {
+  return run_to_end(std::make_unique<Hermes>(s, r, d), progress, pool, observer);
 }
 
 }  // namespace hermes::protocols
