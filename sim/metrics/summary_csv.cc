@@ -26,6 +26,10 @@ template <unsigned N>
 using Reader = io::CSVReader<N, io::trim_chars<' ', '\t'>, io::double_quote_escape<',', '"'>,
                              io::throw_on_overflow, io::empty_line_comment>;
 
+// The first character of a column read_raw asks for only to fill a place (no header has it): it
+// is optional and not named in errors.
+constexpr char kPlaceHolder = '\x1f';
+
 template <std::size_t N>
 struct RawCsv {
   std::vector<std::array<std::string, N>> rows;
@@ -52,7 +56,10 @@ RawCsv<N> read_raw(const std::string& path, std::string_view what,
         missing.push_back("'" + std::string(c) + "'");
     }
     if (!missing.empty()) {
-      std::vector<std::string> all(columns.begin(), columns.end());
+      std::vector<std::string> all;
+      for (const auto& c : columns) {
+        if (c.empty() || c.front() != kPlaceHolder) all.emplace_back(c);
+      }
       throw InputError(path + ": " + std::string(what) + " has no column" +
                        (missing.size() > 1 ? "s " : " ") + join_strings(missing, ", ") +
                        " (required columns: " + join_strings(all, ",") + "; others are ignored)");
@@ -135,6 +142,20 @@ class FieldParser {
 
 }  // namespace
 
+// ---- columns ----
+
+const std::vector<std::string_view>& summary_param_columns() {
+  static const std::vector<std::string_view> keys = scenario::summary_param_keys();
+  return keys;
+}
+
+std::vector<std::string> summary_columns() {
+  std::vector<std::string> out(kSummaryRunColumns.begin(), kSummaryRunColumns.end());
+  out.insert(out.end(), summary_param_columns().begin(), summary_param_columns().end());
+  out.insert(out.end(), kSummaryResultColumns.begin(), kSummaryResultColumns.end());
+  return out;
+}
+
 // ---- configurations ----
 
 ParamMap configuration_params(std::string_view protocol, const ParamMap& values) {
@@ -162,7 +183,7 @@ std::string param_cell(const scenario::RunSpec& run, std::string_view key) {
 
 ParamMap configuration_of(const scenario::RunSpec& run) {
   ParamMap values;
-  for (const std::string_view key : kSummaryParamColumns) {
+  for (const std::string_view key : summary_param_columns()) {
     if (std::string cell = param_cell(run, key); !cell.empty()) {
       values.emplace(std::string(key), std::move(cell));
     }
@@ -198,19 +219,71 @@ ParamMap configuration_with_defaults(std::string_view protocol, const ParamMap& 
 
 namespace {
 
-// What read_summary_csv reads: the columns the simulator writes, and a sweep summary's `point`.
-constexpr auto kSummaryReadColumns = [] {
-  std::array<std::string_view, kSummaryColumns.size() + 1> out{};
-  for (std::size_t i = 0; i < kSummaryColumns.size(); ++i) out[i] = kSummaryColumns[i];
-  out.back() = "point";
-  return out;
-}();
+// What read_summary_csv reads, at fixed places: the run columns, kMaxSummaryParamColumns places
+// for the parameter columns (those declared, then unused places), the result columns, and a
+// sweep summary's `point`.
+constexpr std::size_t kResultsAt = kSummaryParamsAt + kMaxSummaryParamColumns;
+constexpr std::size_t kPointAt = kResultsAt + kSummaryResultColumns.size();
+constexpr std::size_t kReadColumns = kPointAt + 1;
 
-constexpr std::size_t column(std::string_view name) {
-  for (std::size_t i = 0; i < kSummaryReadColumns.size(); ++i) {
-    if (kSummaryReadColumns[i] == name) return i;
+// The parameter columns of the first summary.csv format: required. Those declared since may be
+// absent from an older file, and read as empty.
+constexpr std::array<std::string_view, 11> kFirstParamColumns = {"dynamic_allocation",
+                                                                 "staleness",
+                                                                 "lookahead",
+                                                                 "async_update",
+                                                                 "alpha",
+                                                                 "beta",
+                                                                 "lambda",
+                                                                 "window",
+                                                                 "variant",
+                                                                 "gup",
+                                                                 "loss_weighting"};
+
+struct ReadLayout {
+  std::array<std::string_view, kReadColumns> columns{};
+  std::vector<std::string_view> optional;
+};
+
+const ReadLayout& read_layout() {
+  static const ReadLayout layout = [] {
+    const auto& params = summary_param_columns();
+    if (params.size() > kMaxSummaryParamColumns) {
+      throw std::logic_error("summary.csv: more parameter columns than kMaxSummaryParamColumns");
+    }
+    // Unused places get names no header has, and may be absent.
+    static std::vector<std::string> unused;
+    for (std::size_t k = params.size(); k < kMaxSummaryParamColumns; ++k) {
+      unused.push_back(kPlaceHolder + std::string(" unused parameter column ") + std::to_string(k));
+    }
+    ReadLayout l;
+    for (std::size_t i = 0; i < kSummaryRunColumns.size(); ++i)
+      l.columns[i] = kSummaryRunColumns[i];
+    for (std::size_t k = 0; k < kMaxSummaryParamColumns; ++k) {
+      const std::string_view name =
+          k < params.size() ? params[k] : std::string_view(unused[k - params.size()]);
+      l.columns[kSummaryParamsAt + k] = name;
+      if (std::find(kFirstParamColumns.begin(), kFirstParamColumns.end(), name) ==
+          kFirstParamColumns.end()) {
+        l.optional.push_back(name);
+      }
+    }
+    for (std::size_t i = 0; i < kSummaryResultColumns.size(); ++i) {
+      l.columns[kResultsAt + i] = kSummaryResultColumns[i];
+    }
+    l.columns[kPointAt] = "point";
+    l.optional.insert(l.optional.end(), {"speedup_vs_bsp", "cost_usd", "point"});
+    return l;
+  }();
+  return layout;
+}
+
+std::size_t column(std::string_view name) {
+  const auto& columns = read_layout().columns;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i] == name) return i;
   }
-  throw std::logic_error("not a summary.csv column");  // a compile error in constant evaluation
+  throw std::logic_error("not a summary.csv column: " + std::string(name));
 }
 
 // A summary.csv of hermes-sim before the parameter columns has one "params" column instead.
@@ -224,21 +297,18 @@ bool has_packed_params(const std::string& path) {
 }  // namespace
 
 std::vector<SummaryRow> read_summary_csv(const std::string& path) {
-  constexpr std::size_t N = kSummaryReadColumns.size();
+  constexpr std::size_t N = kReadColumns;
   RawCsv<N> raw;
   try {
-    // pull_between_barriers came after the other parameter columns (2026-12-01): a summary
-    // written before has none, and its E-BSP runs did not pull (the cell reads as empty).
-    // cost_usd came later still: a summary without it has no costs. server_lr, update_unit,
-    // steps_per_update and evaluate_every came on 2026-12-02: before them every baseline pushed
-    // per chunk and was evaluated after every aggregation (their defaults, read as empty).
-    // barrier_timeout_s came last (2026-12-02, issue 26): before it no summary told a BSP run
-    // with a barrier timeout from one without. `point` is a sweep summary's alone.
-    raw =
-        read_raw(path, "summary", kSummaryReadColumns,
-                 {"speedup_vs_bsp", "pull_between_barriers", "cost_usd", "server_lr", "update_unit",
-                  "steps_per_update", "evaluate_every", "barrier_timeout_s", "point"},
-                 std::make_index_sequence<N>());
+    // Optional (read_layout()): the parameter columns that came after the first format
+    // (pull_between_barriers on 2026-12-01, before which E-BSP runs did not pull; server_lr,
+    // update_unit, steps_per_update and evaluate_every on 2026-12-02, before which every baseline
+    // pushed per chunk and was evaluated after every aggregation; barrier_timeout_s with issue 26,
+    // before which no summary told a BSP run with a barrier timeout from one without; and every
+    // protocol's since): absent, they read as empty, the defaults. cost_usd came after the
+    // parameter columns: a summary without it has no costs. `point` is a sweep summary's alone.
+    raw = read_raw(path, "summary", read_layout().columns, read_layout().optional,
+                   std::make_index_sequence<N>());
   } catch (const InputError& e) {
     if (!has_packed_params(path)) throw;
     throw InputError(std::string(e.what()) +
@@ -257,10 +327,10 @@ std::vector<SummaryRow> read_summary_csv(const std::string& path) {
     p.non_empty("protocol", at("protocol"));
     p.non_empty("status", at("status"));
     r.protocol = at("protocol");
-    for (std::size_t k = 0; k < kSummaryParamColumns.size(); ++k) {
+    for (std::size_t k = 0; k < summary_param_columns().size(); ++k) {
       const std::string& cell = f[kSummaryParamsAt + k];
       if (!trim(cell).empty()) {
-        r.param_values.emplace(kSummaryParamColumns[k], canonical_value(trim(cell)));
+        r.param_values.emplace(summary_param_columns()[k], canonical_value(trim(cell)));
       }
     }
     r.params = configuration_params(r.protocol, r.param_values);

@@ -22,26 +22,13 @@ namespace hermes::metrics {
 // ---- summary.csv ------------------------------------------------------------------------------
 
 // The parameter columns of summary.csv, in schema order: one per run parameter that has a column
-// (scenario::summary_param_keys(), which tests/metrics/summary_csv_test.cc checks this list
-// against; fccp needs the column count at compile time). A cell is the run's value, or empty when
-// the run's protocol does not take the parameter.
-inline constexpr std::array<std::string_view, 17> kSummaryParamColumns = {"dynamic_allocation",
-                                                                          "barrier_timeout_s",
-                                                                          "staleness",
-                                                                          "lookahead",
-                                                                          "pull_between_barriers",
-                                                                          "async_update",
-                                                                          "server_lr",
-                                                                          "update_unit",
-                                                                          "steps_per_update",
-                                                                          "evaluate_every",
-                                                                          "alpha",
-                                                                          "beta",
-                                                                          "lambda",
-                                                                          "window",
-                                                                          "variant",
-                                                                          "gup",
-                                                                          "loss_weighting"};
+// (scenario::summary_param_keys(): the shared keys and every protocol's own, from their
+// declarations). A cell is the run's value, or empty when the run's protocol does not take the
+// parameter.
+const std::vector<std::string_view>& summary_param_columns();
+// At most this many parameter columns are read back: fccp reads a number of columns fixed at
+// compile time (tests/metrics/summary_csv_test.cc checks that the declarations fit).
+inline constexpr std::size_t kMaxSummaryParamColumns = 64;
 
 // Columns of summary.csv, in the order the simulator writes them: the run, its parameters, its
 // seed and outcome, its metrics. Extra columns are ignored; a missing column is an error, except
@@ -59,22 +46,9 @@ inline constexpr std::size_t kSummaryParamsAt = kSummaryRunColumns.size();  // f
 inline constexpr std::array<std::string_view, 5> kSummaryChurnColumns = {
     "lost_iterations", "wasted_compute_s", "dropped_updates", "downtime_s", "time_to_target_s"};
 
-namespace detail {
-template <std::size_t A, std::size_t B, std::size_t C>
-constexpr std::array<std::string_view, A + B + C> concat(const std::array<std::string_view, A>& a,
-                                                         const std::array<std::string_view, B>& b,
-                                                         const std::array<std::string_view, C>& c) {
-  std::array<std::string_view, A + B + C> out{};
-  std::size_t i = 0;
-  for (const auto s : a) out[i++] = s;
-  for (const auto s : b) out[i++] = s;
-  for (const auto s : c) out[i++] = s;
-  return out;
-}
-}  // namespace detail
-
-inline constexpr auto kSummaryColumns =
-    detail::concat(kSummaryRunColumns, kSummaryParamColumns, kSummaryResultColumns);
+// Every column of summary.csv as the simulator writes it but the churn ones: the run, its
+// parameters, its seed, outcome and metrics.
+std::vector<std::string> summary_columns();
 
 // The status of a run that completed and is compared; every other status (failed, timeout, ...)
 // excludes the row, and its numeric fields may then be empty.

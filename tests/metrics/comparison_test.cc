@@ -159,7 +159,7 @@ TEST_F(ComparisonTest, WithoutAReferenceTheHeadlinesUseTheSimulatedRuns) {
 
 TEST_F(ComparisonTest, SeedsOfOneConfigurationAreAveragedWithTheirRange) {
   std::string params_header, no_params;
-  for (const auto key : kSummaryParamColumns) {
+  for (const auto key : summary_param_columns()) {
     params_header += std::string(key) + ",";
     no_params += ",";
   }

@@ -22,7 +22,7 @@ inline const std::string kReferencePath =
 // summary.csv's header.
 inline std::string header() {
   std::string h;
-  for (const auto c : kSummaryColumns) h += (h.empty() ? "" : ",") + std::string(c);
+  for (const auto& c : summary_columns()) h += (h.empty() ? "" : ",") + c;
   return h + "\n";
 }
 
@@ -51,7 +51,7 @@ inline std::string summary(const std::string& compact) {
     // value, else the default ("-" leaves a cell empty).
     const ParamMap params = parse_params(f[2]);
     std::vector<std::string> row = {f[0], f[1]};
-    for (const auto key : kSummaryParamColumns) {
+    for (const auto key : summary_param_columns()) {
       const auto it = params.find(std::string(key));
       const std::string cell = it == params.end() ? default_param_value(f[1], key) : it->second;
       row.push_back(cell == "-" ? "" : cell);
@@ -59,7 +59,7 @@ inline std::string summary(const std::string& compact) {
     row.insert(row.end(), f.begin() + 3, f.begin() + 12);  // seed .. loss
     row.push_back(f[11]);                                  // final_loss
     row.insert(row.end(), f.begin() + 12, f.end());
-    if (row.size() + 1 == kSummaryColumns.size()) row.emplace_back();  // no cost_usd
+    if (row.size() + 1 == summary_columns().size()) row.emplace_back();  // no cost_usd
     std::string text;
     for (const std::string& cell : row) text += (text.empty() ? "" : ",") + cell;
     out += text + "\n";

@@ -29,8 +29,7 @@ bool comparable(const RunResult& x) {
 
 void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
                        const std::vector<FinishedRun>& runs) {
-  std::vector<std::string> columns(metrics::kSummaryColumns.begin(),
-                                   metrics::kSummaryColumns.end());
+  std::vector<std::string> columns = metrics::summary_columns();
   columns.insert(columns.end(), metrics::kSummaryChurnColumns.begin(),
                  metrics::kSummaryChurnColumns.end());
   metrics::CsvWriter w(out, columns);
@@ -46,7 +45,7 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
   for (const auto& r : runs) {
     const RunResult& x = r.result;
     w.field(r.spec->name).field(scenario::protocol_name(r.spec->protocol));
-    for (const std::string_view key : metrics::kSummaryParamColumns) {
+    for (const std::string_view key : metrics::summary_param_columns()) {
       w.field(metrics::param_cell(*r.spec, key));
     }
     w.field(sc.seed).field(run_status_text(x.status)).field(stop_reason_text(x.stop_reason));
