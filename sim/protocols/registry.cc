@@ -4,6 +4,7 @@
 
 #include "sim/protocols/algorithms/demo.h"
 #include "sim/protocols/algorithms/factories.h"
+#include "sim/protocols/reporting/api_counting.h"
 
 namespace hermes::protocols {
 
@@ -31,7 +32,9 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
       return run_demo(scenario, run, observer);  // no math: no data, progress or pool
   }
   p->set_observer(observer);
-  return p->run(progress, pool);
+  RunResult result = p->run(progress, pool);
+  result.api = count_api_calls(scenario.api, result);  // from the run's records, once it is over
+  return result;
 }
 
 }  // namespace hermes::protocols
