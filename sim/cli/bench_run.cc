@@ -223,12 +223,10 @@ int bench_run(const Args& args) {
                                po::value<int>(&updates_per_worker)->default_value(1),
                                "scaling runs stop after this many PS updates per worker")(
       "gemm-repeats", po::value<int>(&gemm_repeats)->default_value(5),
-      "timed runs of the GEMM rate measurement (the median is used)")(
-      "runs", po::value<std::string>(&only), "comma-separated names of the runs (default: all)")(
-      "set", po::value<std::vector<std::string>>(&sets)->composing(),
-      "override a scenario value: key.path=value (repeatable)")(
-      "data-dir", po::value<std::string>(&data_dir),
-      "directory holding the dataset, the only place looked at when given (default: as for run)");
+      "timed runs of the GEMM rate measurement (the median is used)");
+  add_runs_option(desc, only);
+  add_set_option(desc, sets);
+  add_data_dir_option(desc, data_dir);
   po::variables_map vm;
   const auto arg = parse_options_and_argument("bench run", args, desc, vm, "scenario file",
                                               "hermes-sim bench run SCENARIO");

@@ -42,22 +42,18 @@ int cmd_run(const Args& args) {
       "out,o", po::value<std::string>(&out),
       "output directory (default: outputs.dir of the scenario, else results/<name>-<timestamp> "
       "in the source tree for a build-tree binary, or ./hermes-results/<name>-<timestamp> for an "
-      "installed one or with $HERMES_HOME set; hermes-sim --version says which home it uses)")(
-      "set", po::value<std::vector<std::string>>(&sets)->composing(),
-      "override a scenario value: key.path=value (repeatable; runs.<name>.<key> addresses a "
-      "run by name)")("force",
-                      "replace an existing run directory hermes-sim wrote (it holds .hermes-run; "
-                      "the new results are put in place first, then the old ones removed) and "
-                      "an existing --trace file hermes-sim wrote; never anything else")(
-      "runs", po::value<std::string>(&only),
-      "comma-separated names of the runs to execute (default: all, in file order)")(
-      "trace", po::value<std::string>(&trace_file),
-      "also write the runs' timeline to FILE as Chrome trace-event JSON (Perfetto, "
-      "chrome://tracing): one process per run, one track per node")(
-      "data-dir", po::value<std::string>(&data_dir),
-      "directory holding the dataset, the only place looked at when given (default: "
-      "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
-      "<repo>/../shared/data)")(
+      "installed one or with $HERMES_HOME set; hermes-sim --version says which home it uses)");
+  add_set_option(desc, sets);
+  desc.add_options()("force",
+                     "replace an existing run directory hermes-sim wrote (it holds .hermes-run; "
+                     "the new results are put in place first, then the old ones removed) and "
+                     "an existing --trace file hermes-sim wrote; never anything else");
+  add_runs_option(desc, only);
+  desc.add_options()("trace", po::value<std::string>(&trace_file),
+                     "also write the runs' timeline to FILE as Chrome trace-event JSON (Perfetto, "
+                     "chrome://tracing): one process per run, one track per node");
+  add_data_dir_option(desc, data_dir);
+  desc.add_options()(
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads; 1 runs it "
       "inline on the simulation thread). Results are the same for every value");

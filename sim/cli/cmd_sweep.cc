@@ -114,10 +114,10 @@ bool parse(const Args& args, Options& o) {
       "run every grid point with K seeds: the scenario's seed, seed+1, ..., seed+K-1 "
       "(overrides sweep.seeds; default: sweep.seeds, else the scenario's seed only)")(
       "seed-list", po::value<std::string>(&seed_list),
-      "explicit seeds S1,S2,... instead of --seeds")(
-      "runs", po::value<std::string>(&runs),
-      "NAME,...: the runs of the scenario every point executes, in file order (default: all; "
-      "recorded in sweep.json, a resume must name the same)")(
+      "explicit seeds S1,S2,... instead of --seeds");
+  add_runs_option(desc, runs, " at every point",
+                  "; recorded in sweep.json, a resume must name the same");
+  desc.add_options()(
       "jobs,j", po::value<int>(&jobs),
       "points run at once on this machine (per rank under MPI; default: the number of cores, "
       "divided among the ranks on a node)")(
@@ -129,8 +129,9 @@ bool parse(const Args& args, Options& o) {
       "resume a sweep whose points another math profile computed (sweep.json's build), or run "
       "on MPI ranks whose binaries differ in math from rank 0's; refused without it, as the "
       "points would not be comparable byte for byte. sweep.json then lists every math under "
-      "mixed_math")("set", po::value<std::vector<std::string>>(&o.request.sets)->composing(),
-                    "override a scenario value for every point: key.path=value (repeatable)")(
+      "mixed_math");
+  add_set_option(desc, o.request.sets, " for every point");
+  desc.add_options()(
       "point-timeout", po::value<double>(&point_timeout),
       "SECONDS: abandon a point still running after this much wall time (its partial output "
       "removed; DIR/timed_out.json lists it and the same command runs it again); default: none")(
@@ -140,11 +141,8 @@ bool parse(const Args& args, Options& o) {
       "Results are the same for every value")(
       "dry-run",
       "check everything and list the points and the runs of each, then exit without creating "
-      "or changing anything")(
-      "data-dir", po::value<std::string>(&o.data_dir),
-      "directory holding the dataset, the only place looked at when given (default: "
-      "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
-      "<repo>/../shared/data)");
+      "or changing anything");
+  add_data_dir_option(desc, o.data_dir);
   add_resource_options(desc, max_memory_gb, max_hours);
   add_progress_options(desc, progress_format);
   po::variables_map vm;

@@ -134,11 +134,9 @@ int cmd_train(const Args& args) {
       "shuffle", po::value<std::string>(&shuffle)->default_value("on"),
       "on: reshuffle the training set every epoch (Keras' default); off: dataset order")(
       "eval-batch", po::value<int>(&cfg.eval_batch)->default_value(64),
-      "batch size of the test-set evaluation (speed only)")(
-      "data-dir", po::value<std::string>(&data_dir),
-      "directory holding the dataset's files, the only place looked at when given (default: "
-      "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
-      "<repo>/../shared/data)")(
+      "batch size of the test-set evaluation (speed only)");
+  add_data_dir_option(desc, data_dir);
+  desc.add_options()(
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads): with "
       "--seeds, that many seeds train at once, each on one thread; one seed's SGD is one sequence "

@@ -23,13 +23,9 @@ int cmd_validate(const Args& args) {
   std::vector<std::string> sets;
   std::string data_dir;
   double max_memory_gb = 0, max_hours = 0;
-  desc.add_options()("help,h", "show this help")(
-      "set", po::value<std::vector<std::string>>(&sets)->composing(),
-      "override a scenario value before checking: key.path=value (repeatable)")(
-      "data-dir", po::value<std::string>(&data_dir),
-      "directory holding the dataset, the only place looked at when given, as for run (default: "
-      "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
-      "<repo>/../shared/data)");
+  desc.add_options()("help,h", "show this help");
+  add_set_option(desc, sets, " before checking");
+  add_data_dir_option(desc, data_dir);
   add_resource_options(desc, max_memory_gb, max_hours);
   po::options_description hidden;
   std::vector<std::string> files;

@@ -69,6 +69,29 @@ std::optional<std::string> parse_options_and_argument(const std::string& command
 
 int default_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
+void add_set_option(po::options_description& desc, std::vector<std::string>& sets,
+                    const std::string& scope) {
+  desc.add_options()("set", po::value<std::vector<std::string>>(&sets)->composing(),
+                     ("override a scenario value" + scope +
+                      ": key.path=value (repeatable; runs.<name>.<key> addresses a run by name)")
+                         .c_str());
+}
+
+void add_data_dir_option(po::options_description& desc, std::string& data_dir) {
+  desc.add_options()("data-dir", po::value<std::string>(&data_dir),
+                     "directory holding the dataset, the only place looked at when given (default: "
+                     "$HERMES_DATA_DIR alone if set, else, in a build tree, <repo>/data, then "
+                     "<repo>/../shared/data)");
+}
+
+void add_runs_option(po::options_description& desc, std::string& runs, const std::string& scope,
+                     const std::string& note) {
+  desc.add_options()("runs", po::value<std::string>(&runs),
+                     ("comma-separated names of the runs to execute" + scope +
+                      " (default: all, in file order" + note + ")")
+                         .c_str());
+}
+
 void add_resource_options(po::options_description& desc, double& max_memory_gb, double& max_hours) {
   const protocols::ResourceLimits defaults;
   max_memory_gb = defaults.max_memory_bytes / 1e9;

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sim/cli/commands.h"
 #include "sim/protocols/skeleton/resources.h"
@@ -42,6 +43,21 @@ std::optional<std::string> parse_options_and_argument(const std::string& command
                                                       po::variables_map& vm,
                                                       const std::string& what,
                                                       const std::string& usage);
+
+// The options several commands share, declared once each so that their names, types and help
+// texts cannot drift apart; added where each command's help lists them.
+// --set key.path=value (repeatable, composing into `sets`). `scope` says what the override
+// applies to when it is more than the one run of the scenario (" for every point", " before
+// checking"; "" for run).
+void add_set_option(po::options_description& desc, std::vector<std::string>& sets,
+                    const std::string& scope = "");
+// --data-dir DIR: where the dataset is, the only place looked at when given (sim/common/home_dir.h
+// says where it is looked for otherwise).
+void add_data_dir_option(po::options_description& desc, std::string& data_dir);
+// --runs NAME,...: the runs of the scenario to execute. `scope` as for --set (" at every point");
+// `note` adds to the default's parenthesis ("; recorded in sweep.json, ...").
+void add_runs_option(po::options_description& desc, std::string& runs,
+                     const std::string& scope = "", const std::string& note = "");
 
 // --max-memory GB and --max-hours H (sim/protocols/skeleton/resources.h): the limits of a
 // scenario's estimated memory and time, stored into `limits` (checked by resource_limits_from).

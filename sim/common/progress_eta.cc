@@ -5,16 +5,18 @@
 #include <map>
 #include <sstream>
 
+#include "sim/common/run_ending.h"
+
 namespace hermes {
 
-const char* eta_bound_name(EtaBound bound) {
+std::string_view eta_bound_name(EtaBound bound) {
   switch (bound) {
     case EtaBound::kPatience:
-      return "patience";
+      return stop_reason_text(StopReason::kPatience);
     case EtaBound::kMaxIterations:
-      return "max_iterations";
+      return stop_reason_text(StopReason::kMaxIterations);
     case EtaBound::kMaxSimTime:
-      return "max_sim_time";
+      return stop_reason_text(StopReason::kMaxSimTime);
   }
   return "?";
 }

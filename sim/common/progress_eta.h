@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hermes {
@@ -22,8 +23,9 @@ namespace hermes {
 // What ends a run first, as the ETA sees it.
 enum class EtaBound { kPatience, kMaxIterations, kMaxSimTime };
 
-// "patience", "max_iterations", "max_sim_time": the words of summary.csv's stop_reason.
-const char* eta_bound_name(EtaBound bound);
+// "patience", "max_iterations", "max_sim_time": the words of summary.csv's stop_reason, from
+// sim/common/run_ending.h.
+std::string_view eta_bound_name(EtaBound bound);
 
 // A protocol run as measured at one of its progress reports.
 struct RunMeasure {

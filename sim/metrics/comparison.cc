@@ -1,10 +1,12 @@
 #include "sim/metrics/comparison.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <string_view>
 
+#include "base/enum_text.h"
 #include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/metrics/csv_writer.h"
@@ -25,8 +27,11 @@ Stat stat_of(const std::vector<double>& values) {
 }
 
 std::string not_comparable_reason(const SummaryRow& run) {
-  if (run.status == "diverged") {
-    if (run.stop_reason == "diverged" || !std::isfinite(run.final_loss)) {
+  // The words of summary.csv read back as the values that wrote them (sim/common/run_ending.h).
+  const std::optional<RunStatus> status = parse_run_status(run.status);
+  const std::optional<StopReason> reason = parse_stop_reason(run.stop_reason);
+  if (status == RunStatus::kDiverged) {
+    if (reason == StopReason::kDiverged || !std::isfinite(run.final_loss)) {
       return "diverged: its loss became non-finite";
     }
     return "diverged: loss " + format_significant(run.final_loss, 3) + " at its last evaluation, " +
@@ -34,15 +39,32 @@ std::string not_comparable_reason(const SummaryRow& run) {
            format_significant(run.loss, 3) + ")";
   }
   if (!run.ok()) return "status " + run.status;
-  if (run.stop_reason == "max_iterations") {
+  // A stop reason of another version: nothing known against it (as for summary.csv's "").
+  if (!reason || speedup_comparable(RunStatus::kOk, *reason)) return "";
+  // Why the rule (sim/common/run_ending.h) refuses it, in the words of the scenario's keys.
+  if (reason == StopReason::kMaxIterations) {
     return "capped at " + std::to_string(run.iterations) + " updates (stop.max_iterations)";
   }
-  if (run.stop_reason == "max_sim_time") {
+  if (reason == StopReason::kMaxSimTime) {
     return "capped at " + format_fixed(run.sim_time_s, 0) +
            " simulated seconds (stop.max_sim_time_s)";
   }
-  if (run.stop_reason == "no_events") return "ended with nothing left to simulate (no_events)";
-  return "";
+  if (reason == StopReason::kNoEvents) {
+    return "ended with nothing left to simulate (" + run.stop_reason + ")";
+  }
+  return "stopped by " + run.stop_reason;  // kDiverged with status ok: no such run is written
+}
+
+std::string run_ending_tag(const SummaryRow& run) {
+  // Indexed by StopReason; "" where the generic "stop: WORD" says it.
+  static constexpr std::array<std::string_view, 6> kShort{
+      "", "", "capped (sim time)", "capped (iterations)", "diverged", "no events"};
+  static_assert(kShort.size() == enum_count(StopReason::kNoEvents));
+  if (!run.ok()) return run.status;
+  const std::optional<StopReason> reason = parse_stop_reason(run.stop_reason);
+  if (reason == StopReason::kPatience) return "";
+  if (reason && !enum_text(*reason, kShort).empty()) return std::string(enum_text(*reason, kShort));
+  return "stop: " + run.stop_reason;
 }
 
 bool SimConfig::comparable() const {

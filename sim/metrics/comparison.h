@@ -24,6 +24,12 @@ Stat stat_of(const std::vector<double>& values);  // n = 0 (and zeros) for no va
 // non-finite) or a cap cut it; "" when it converged by the stop rule.
 std::string not_comparable_reason(const SummaryRow& run);
 
+// What a figure's row says of a run that did not end as a run should (status ok, stopped by its
+// patience): its status ("diverged"), else its stop reason in short ("capped (iterations)",
+// "capped (sim time)", "no events", "stop: WORD" for another); "" for one that did.
+// `compare --format json` carries it as a run's "ending", so tools/plot needs no copy of the words.
+std::string run_ending_tag(const SummaryRow& run);
+
 // The runs of one simulated configuration: same protocol, same canonical params (every run
 // parameter summary.csv records) and, in a sweep, the same values of the grid keys that are not run
 // parameters; any status. The same seed twice (a run a sweep's grid does not touch, repeated at

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/common/run_ending.h"
 #include "sim/metrics/params_text.h"
 
 namespace hermes::scenario {
@@ -50,10 +51,6 @@ inline constexpr std::array<std::string_view, 5> kSummaryChurnColumns = {
 // parameters, its seed, outcome and metrics.
 std::vector<std::string> summary_columns();
 
-// The status of a run that completed and is compared; every other status (failed, timeout, ...)
-// excludes the row, and its numeric fields may then be empty.
-inline constexpr std::string_view kStatusOk = "ok";
-
 struct SummaryRow {
   std::string run;
   std::string protocol;  // bsp, asp, ssp, ebsp, hermes, ...
@@ -86,7 +83,10 @@ struct SummaryRow {
   ParamMap setting;
   int line = 0;  // line in the file, for messages
 
-  bool ok() const { return status == kStatusOk; }
+  // The run completed ("ok", sim/common/run_ending.h): only then are its numeric fields required.
+  // Every other status (diverged, or a word of another tool: failed, timeout, ...) may leave them
+  // empty, and excludes the row from speedups.
+  bool ok() const { return parse_run_status(status) == RunStatus::kOk; }
 };
 
 // The configuration `params` of a run of `protocol` with parameter values `values` (every

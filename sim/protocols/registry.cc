@@ -7,6 +7,8 @@
 #include <string>
 
 #include "sim/protocols/algorithms/factories.h"
+#include "sim/protocols/reporting/api_counting.h"
+#include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::protocols {
 
@@ -42,8 +44,11 @@ RunResult run_protocol(const scenario::Scenario& scenario, const scenario::RunSp
     throw std::logic_error("run_protocol: protocol " +
                            std::string(scenario::protocol_name(run.protocol)) + " has no runner");
   }
-  return kRunners[static_cast<std::size_t>(run.protocol)].run(scenario, run, data, progress, pool,
-                                                              observer);
+  RunResult result = kRunners[static_cast<std::size_t>(run.protocol)].run(scenario, run, data,
+                                                                          progress, pool, observer);
+  // The API calls from the run's records, once it is over (the demo makes none it counts).
+  if (scenario::trains(run.protocol)) result.api = count_api_calls(scenario.api, result);
+  return result;
 }
 
 }  // namespace hermes::protocols

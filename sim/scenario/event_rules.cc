@@ -20,4 +20,12 @@ std::string interval_text(engine::SimTime start, engine::SimTime end) {
   return "[" + seconds_text(start) + ", " + seconds_text(end) + ") s";
 }
 
+std::optional<std::string> below_resolution(engine::SimTime start, engine::SimTime end,
+                                            std::optional<double> duration_s) {
+  if (end > start) return std::nullopt;
+  std::string why = "shorter than the simulator's 1 ns resolution";
+  if (duration_s) why += " (got " + format_number(*duration_s) + ")";
+  return why;
+}
+
 }  // namespace hermes::scenario

@@ -2,6 +2,7 @@
 // event may name and the intervals that clash.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,5 +23,12 @@ std::string seconds_text(engine::SimTime t);
 
 // "[100, 160) s", exact to the ns.
 std::string interval_text(engine::SimTime start, engine::SimTime end);
+
+// Why an event from `start` to `end` (both rounded to SimTime's ns) cannot be simulated: it is
+// "shorter than the simulator's 1 ns resolution" when its end rounds onto or before its start
+// ("(got 1e-10)" added when the event gave `duration_s`); nullopt when it can. Every kind of event
+// (slowdowns, outages, link faults, trace rows) checks this one rule.
+std::optional<std::string> below_resolution(engine::SimTime start, engine::SimTime end,
+                                            std::optional<double> duration_s = std::nullopt);
 
 }  // namespace hermes::scenario

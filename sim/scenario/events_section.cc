@@ -32,9 +32,8 @@ void read_slowdown(ObjectReader& r, std::vector<DeclaredSlowdown>& found) {
   d.spec.origin = r.path();
   d.node_path = r.path_of("node");
   d.item_path = r.path();
-  if (d.spec.end <= d.spec.start) {
-    r.error("duration_s",
-            "shorter than the simulator's 1 ns resolution (got " + format_number(*duration) + ")");
+  if (const auto why = below_resolution(d.spec.start, d.spec.end, duration)) {
+    r.error("duration_s", *why);
     return;
   }
   found.push_back(std::move(d));
@@ -61,9 +60,8 @@ void read_outage(ObjectReader& r, scenario::OutageKind kind, std::vector<Declare
   d.spec.start = engine::from_seconds(*at);
   if (duration) {
     d.spec.end = engine::from_seconds(*at + *duration);
-    if (*d.spec.end <= d.spec.start) {
-      r.error("duration_s", "shorter than the simulator's 1 ns resolution (got " +
-                                format_number(*duration) + ")");
+    if (const auto why = below_resolution(d.spec.start, *d.spec.end, duration)) {
+      r.error("duration_s", *why);
       return;
     }
   }

@@ -55,9 +55,8 @@ void read_link_fault(config::ObjectReader& r, std::vector<DeclaredLinkFault>& fo
   d.fault.added_latency = engine::from_microseconds(*latency_ms * 1e3);
   d.node_path = r.path_of("node");
   d.item_path = r.path();
-  if (d.fault.end <= d.fault.start) {
-    r.error("duration_s",
-            "shorter than the simulator's 1 ns resolution (got " + format_number(*duration) + ")");
+  if (const auto why = below_resolution(d.fault.start, d.fault.end, duration)) {
+    r.error("duration_s", *why);
     return;
   }
   if (d.fault.bandwidth_factor == 1 && d.fault.added_latency == engine::SimTime{}) {

@@ -14,6 +14,7 @@
 #include "sim/common/sha256.h"
 #include "sim/config/csv_reader.h"
 #include "sim/config/object_reader.h"
+#include "sim/scenario/event_rules.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
@@ -164,8 +165,8 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
     const engine::SimTime from = engine::from_seconds(*start);
     const std::optional<engine::SimTime> to =
         end ? std::optional(engine::from_seconds(*end)) : std::nullopt;
-    if (to && *to <= from) {
-      errors.at(line, "shorter than the simulator's 1 ns resolution");
+    if (const auto why = to ? below_resolution(from, *to) : std::nullopt) {
+      errors.at(line, *why);
       continue;
     }
     const std::string origin = file + " line " + std::to_string(line);

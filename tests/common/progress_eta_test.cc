@@ -104,9 +104,9 @@ TEST(RunEta, NoUpperBoundWithoutUpdatesOrSimulatedTime) {
 }
 
 TEST(RunEta, BoundsAreNamedAsSummaryCsvNamesStopReasons) {
-  EXPECT_STREQ(eta_bound_name(EtaBound::kPatience), "patience");
-  EXPECT_STREQ(eta_bound_name(EtaBound::kMaxIterations), "max_iterations");
-  EXPECT_STREQ(eta_bound_name(EtaBound::kMaxSimTime), "max_sim_time");
+  EXPECT_EQ(eta_bound_name(EtaBound::kPatience), "patience");
+  EXPECT_EQ(eta_bound_name(EtaBound::kMaxIterations), "max_iterations");
+  EXPECT_EQ(eta_bound_name(EtaBound::kMaxSimTime), "max_sim_time");
 }
 
 TEST(RunsToGoEta, UnknownUntilARunOfTheKindHasFinished) {

@@ -290,6 +290,26 @@ TEST_F(ComparisonTest, DivergedAndCappedRunsGetNoSpeedupButTheirReason) {
   EXPECT_DOUBLE_EQ(*c.headlines[1].paper, 1.0 - 11.4 / 29.6);  // the paper's side stays
 }
 
+// What a figure says of each run (`compare --format json`'s "ending"): nothing for a run that
+// converged by its patience, else its status, else its stop reason in short.
+TEST(RunEndingTag, StatusFirstThenTheStopReasonInShort) {
+  const auto tag = [](std::string status, std::string stop_reason) {
+    SummaryRow r;
+    r.status = std::move(status);
+    r.stop_reason = std::move(stop_reason);
+    return run_ending_tag(r);
+  };
+  EXPECT_EQ(tag("ok", "patience"), "");
+  EXPECT_EQ(tag("diverged", "patience"), "diverged");
+  EXPECT_EQ(tag("diverged", "diverged"), "diverged");
+  EXPECT_EQ(tag("failed", "patience"), "failed");  // a status of another tool, as written
+  EXPECT_EQ(tag("ok", "max_iterations"), "capped (iterations)");
+  EXPECT_EQ(tag("ok", "max_sim_time"), "capped (sim time)");
+  EXPECT_EQ(tag("ok", "no_events"), "no events");
+  EXPECT_EQ(tag("ok", ""), "stop: ");
+  EXPECT_EQ(tag("ok", "timeout"), "stop: timeout");
+}
+
 // The paper gives no cost: the simulated one is averaged over seeds like every metric, and is
 // absent when a run has none (a summary from before costs).
 TEST_F(ComparisonTest, CostIsMeanOverSeedsAndAbsentWithoutOne) {

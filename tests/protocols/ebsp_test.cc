@@ -85,7 +85,8 @@ TEST_F(EbspRun12, WorkersPullOnlyAtBarriers) {
   // updates leave the last loss of these blocks far above its best, which reports it diverged.
   ASSERT_EQ(r.stop_reason, StopReason::kMaxIterations);
   ASSERT_GE(cycles.size(), 4u);
-  EXPECT_EQ(r.api.pulls, 4 * static_cast<std::int64_t>(cycles.size()));  // n models per barrier
+  EXPECT_EQ(r.requests.pulls,
+            4 * static_cast<std::int64_t>(cycles.size()));  // n models per barrier
   double wi_sum = 0;
   for (std::size_t w = 0; w < 4; ++w) {
     std::int64_t started = 0, barriers_used = 0;
@@ -102,7 +103,7 @@ TEST_F(EbspRun12, WorkersPullOnlyAtBarriers) {
   }
   EXPECT_DOUBLE_EQ(r.wi_avg(), wi_sum / 4);
   // One push per completed iteration, no other model traffic.
-  EXPECT_EQ(r.api.pushes, static_cast<std::int64_t>(r.local_iteration_log.size()));
+  EXPECT_EQ(r.requests.pushes, static_cast<std::int64_t>(r.local_iteration_log.size()));
   EXPECT_GT(r.accuracy_at_best, 0.5);  // 10 classes: chance is 0.1
 }
 

@@ -152,9 +152,10 @@ class StatusAndSpeedup(Draws):
         self.doc = fx.document([
             fx.configuration("BSP", "bsp", [("bsp", "ok", "patience")], speedup=1.0,
                              paper=paper[0]),
-            fx.configuration("SSP (s=125)", "ssp", [("ssp", "diverged", "diverged")],
+            fx.configuration("SSP (s=125)", "ssp", [("ssp", "diverged", "diverged", "diverged")],
                              withheld=self.reason, paper=paper[2]),
-            fx.configuration("E-BSP (R=150)", "ebsp", [("ebsp-1", "ok", "max_iterations"),
+            fx.configuration("E-BSP (R=150)", "ebsp", [("ebsp-1", "ok", "max_iterations",
+                                                        "capped (iterations)"),
                                                        ("ebsp-2", "ok", "patience")],
                              withheld="capped at 40 updates (stop.max_iterations)",
                              paper=paper[3]),
@@ -189,12 +190,14 @@ class StatusAndSpeedup(Draws):
         self.assertEqual(labels[2], ("E-BSP (R=150)\n1/2 capped (iterations)",
                                      comparison.ALERT_COLOUR))
         self.assertEqual(labels[0], ("BSP", "black"))
-        self.assertEqual(comparison.status_tag([{"status": "ok", "stop_reason": "patience"}]), "")
-        self.assertEqual(comparison.status_tag([{"status": "ok", "stop_reason": "max_sim_time"}]),
-                         "capped (sim time)")
+        # The words are the document's (each run's "ending"), counted over the seeds.
+        self.assertEqual(comparison.status_tag([{"ending": None}]), "")
+        self.assertEqual(comparison.status_tag([{"ending": "capped (sim time)"}, {"ending": None},
+                                                {"ending": "capped (sim time)"}]),
+                         "2/3 capped (sim time)")
 
     def test_when_every_speedup_is_withheld_there_is_no_empty_panel(self):
-        doc = fx.document([fx.configuration("BSP", "bsp", [("bsp", "diverged", "diverged")],
+        doc = fx.document([fx.configuration("BSP", "bsp", [("bsp", "diverged", "diverged", "diverged")],
                                             withheld="bsp: diverged: its loss became non-finite"),
                            fx.configuration("hermes", "hermes", [("h", "ok", "patience")],
                                             withheld="no BSP run converged to compare with")],

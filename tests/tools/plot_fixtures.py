@@ -200,14 +200,17 @@ def stat(mean, spread=0.0):
 
 def configuration(label, protocol, runs, time_min=50.0, accuracy=97.0, speedup=2.0,
                   withheld=None, paper=None):
-    """A configuration of the document; `runs` are (run, status, stop_reason) per seed."""
+    """A configuration of the document; `runs` are (run, status, stop_reason) per seed, with the
+    run's "ending" (what hermes-sim says of a run not ok or not stopped by its patience) as a
+    fourth element when it has one."""
     return {
         "label": label, "protocol": protocol, "params": {},
-        "runs": [{"run": r, "seed": i + 1, "status": s, "stop_reason": why, "iterations": 100,
+        "runs": [{"run": r[0], "seed": i + 1, "status": r[1], "stop_reason": r[2],
+                  "ending": r[3] if len(r) > 3 else None, "iterations": 100,
                   "training_time_min": time_min, "wi_avg": 1.0, "accuracy_pct": accuracy,
                   "final_loss": 0.1, "api_calls_m": 10.0,
                   "speedup_vs_bsp": None if withheld else speedup}
-                 for i, (r, s, why) in enumerate(runs)],
+                 for i, r in enumerate(runs)],
         "sim": {"iterations": stat(100), "training_time_min": stat(time_min),
                 "wi_avg": stat(1.0), "accuracy_pct": stat(accuracy), "api_calls_m": stat(10.0),
                 "speedup_vs_bsp": None if withheld else stat(speedup)},

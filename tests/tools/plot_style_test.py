@@ -28,12 +28,13 @@ def _documents():
                          speedup=p["speedup_vs_bsp"], paper=p) for p in paper]
     for i in (1, 2, 3):  # ASP, SSP, E-BSP diverge: tagged bars, withheld speedups
         mixed[i] = fx.configuration(paper[i]["framework"], paper[i]["protocol"],
-                                    [("r%d" % i, "diverged", "diverged")], accuracy=11.4,
+                                    [("r%d" % i, "diverged", "diverged", "diverged")], accuracy=11.4,
                                     withheld=reason, paper=paper[i])
     partial = [fx.configuration(paper[0]["framework"], "bsp", [("bsp", "ok", "patience")],
                                 paper=paper[0]),
                fx.configuration("Hermes (alpha=-1.3)", "hermes",
-                                [("hermes-1.3", "ok", "max_iterations")], paper=paper[5])]
+                                [("hermes-1.3", "ok", "max_iterations",
+                                  "capped (iterations)")], paper=paper[5])]
     for p in paper[1:5] + paper[6:]:
         c = fx.configuration(p["framework"], p["protocol"], [], paper=p)
         c["sim"], c["speedup_withheld"] = None, None

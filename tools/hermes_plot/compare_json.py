@@ -83,7 +83,7 @@ _SETUP = (("differences", list),)
 _DIFFERENCE = (("pointer", str),)
 _CONFIG = (("label", str), ("protocol", str), ("runs", list), ("sim", (dict, type(None))),
            ("speedup_withheld", (str, type(None))), ("paper", (dict, type(None))))
-_RUN = (("run", str), ("status", str), ("stop_reason", str))
+_RUN = (("run", str), ("status", str), ("stop_reason", str), ("ending", (str, type(None))))
 _METRICS = ("iterations", "training_time_min", "wi_avg", "accuracy_pct", "api_calls_m")
 _STAT = (("mean", _NUMBER), ("min", _NUMBER), ("max", _NUMBER))
 _HEADLINE = (("name", str), ("sim", (str, type(None))), ("paper", (str, type(None))),

@@ -47,10 +47,6 @@ METRICS = (
     ("Speedup vs BSP", "BSP time / time", "speedup_vs_bsp", False),
 )
 SPEEDUP = "speedup_vs_bsp"
-NORMAL_STOP = "patience"
-# What a row label says of the other stop reasons.
-STOP_TAGS = {"max_iterations": "capped (iterations)", "max_sim_time": "capped (sim time)",
-             "no_events": "no events", "diverged": "diverged"}
 SIM_COLOUR = "#1f77b4"
 PAPER_COLOUR, PAPER_EDGE = "white", "#555555"
 ALERT_COLOUR = "#b2182b"
@@ -131,13 +127,9 @@ def wrap(text, inches, size=style.SMALL_PT, indent=""):
 
 def status_tag(runs):
     """What the row of a configuration must say about its runs: "" when every run is ok and
-    stopped by its patience, else e.g. "diverged", "1/3 diverged", "capped (iterations)"."""
-    tags = []
-    for run in runs:
-        if run["status"] != "ok":
-            tags.append(run["status"])
-        elif run["stop_reason"] != NORMAL_STOP:
-            tags.append(STOP_TAGS.get(run["stop_reason"], "stop: " + run["stop_reason"]))
+    stopped by its patience, else e.g. "diverged", "1/3 diverged", "capped (iterations)". Each
+    run's words come from the document ("ending", docs/compare-json.md), not a copy here."""
+    tags = [run["ending"] for run in runs if run["ending"] is not None]
     parts = []
     for tag in sorted(set(tags), key=tags.index):
         n = tags.count(tag)

@@ -18,12 +18,8 @@ namespace hermes::protocols {
 
 namespace {
 
-// A speedup compares times to the same end: both runs must have converged by the stop rule. A run
-// that diverged stopped early because it failed, and one cut by a cap did not finish.
-bool comparable(const RunResult& x) {
-  return x.status == RunStatus::kOk && x.stop_reason != StopReason::kMaxIterations &&
-         x.stop_reason != StopReason::kMaxSimTime;
-}
+// The rule of sim/common/run_ending.h, the same as `compare`'s.
+bool comparable(const RunResult& x) { return speedup_comparable(x.status, x.stop_reason); }
 
 }  // namespace
 

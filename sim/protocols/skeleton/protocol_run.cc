@@ -148,7 +148,7 @@ void ProtocolRun::draw_chunk(std::size_t w) {
 }
 
 void ProtocolRun::request_chunk(std::size_t w) {
-  ++api_.data_requests;
+  ++result_.requests.data_requests;
   const auto& transfers = ctx_.scenario.transfers;
   const double bytes = chunk_transfer_bytes(
       transfers, iteration_work(ctx_.scenario.training, cost_, workers_[w].chunk_size));
@@ -221,7 +221,7 @@ void ProtocolRun::end_compute(std::size_t w) {
   done.in_iteration = false;
   done.unsynced += {1, ctx_.sim.now() - done.compute_start, 0};
   trace_computed(w);
-  ++api_.time_reports;
+  ++result_.requests.time_reports;
   done.idle_since = ctx_.sim.now();
   if (!done.last.finite()) {
     finish(RunStatus::kDiverged, StopReason::kDiverged);
@@ -248,7 +248,7 @@ void ProtocolRun::end_compute(std::size_t w) {
 
 void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
                               std::function<void()> at_ps) {
-  ++api_.pushes;
+  ++result_.requests.pushes;
   ++result_.major_updates;
   // The update carries the worker's work since its last one; a flow from a worker that goes is
   // dropped with it, and then that work is lost (count_lost).
@@ -404,7 +404,7 @@ nn::EvalStats ProtocolRun::global_eval_result() {
 void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   // A worker that is gone or leaving takes no model: it pulls one when it is back.
   if (!available(w)) return;
-  ++api_.pulls;
+  ++result_.requests.pulls;
   // The worker gets the global model as it is when the PS sends it.
   std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
   const double bytes = model_transfer_bytes(ctx_.scenario.transfers, cost_);
@@ -452,35 +452,11 @@ void ProtocolRun::finish(RunStatus status, StopReason reason) {
   for (std::size_t h = 0; h < result_.billed_time.size(); ++h) {
     result_.billed_time[h] -= result_.churn[h].deallocated;
   }
+  // A worker still waiting waited up to the end (its polls count it: api_counting.h).
   for (std::size_t w = 0; w < workers_.size(); ++w) {
     if (workers_[w].idle_since) result_.wait_time[w] += ctx_.sim.now() - *workers_[w].idle_since;
   }
-  count_api_calls();
-  result_.api = api_;
   ctx_.sim.stop();
-}
-
-void ProtocolRun::count_api_calls() {
-  const auto& api = ctx_.scenario.api;
-  const std::int64_t iterations = result_.total_local_iterations();
-  if (api.counting == scenario::ApiCounting::kReleasedCode) {
-    // The code's requests per worker iteration: a major one (pushed) or a minor one; the master's
-    // per update applied; its gradient-polling loop at its rate over the whole run.
-    api_.counting = ApiCounting::kReleasedCode;
-    const std::int64_t majors = api_.pushes;
-    api_.major_iteration_requests = majors * api.major_iteration_requests;
-    api_.minor_iteration_requests = (iterations - majors) * api.minor_iteration_requests;
-    api_.master_update_requests = result_.updates * api.master_requests_per_update;
-    api_.master_polls =
-        static_cast<std::int64_t>(std::floor(api.master_poll_rate * engine::to_seconds(now())));
-    return;
-  }
-  // Per-iteration control calls, and the polls of every wait (those still waiting now included).
-  api_.flags = iterations * api.flags_per_iteration;
-  api_.logs = iterations * api.logs_per_iteration;
-  for (std::size_t w = 0; w < workers_.size(); ++w) {
-    api_.polls += engine::whole_periods(result_.wait_time[w], api.poll_interval);
-  }
 }
 
 void ProtocolRun::drain_math(bool finish_iterations) {

@@ -15,8 +15,9 @@
 // With a baseline's update_unit "steps" (RunSpec), one iteration is steps_per_update mini-batches
 // of the worker's chunk rather than the chunk's local epochs: begin_iteration fetches a chunk only
 // when the previous one is done, and each iteration's update is the change of those steps.
-// A worker waits from the end of one compute to the start of its next iteration; the API-call
-// counting "calls" turns that time into polls (the released code's counting does not: its
+// A worker waits from the end of one compute to the start of its next iteration (wait_time); the
+// API-call counting "calls" (sim/protocols/reporting/api_counting.h, after the run, from the
+// records of RunResult) turns that time into polls (the released code's counting does not: its
 // waiting workers block, and its master's polling loop is counted instead).
 // With an observer attached (set_observer), these report their spans, instants and counters
 // (run_observer.h) for timelines.
@@ -256,8 +257,6 @@ class ProtocolRun {
   // Tasks still pending when the run ends: worker iterations are finished (or, after an error,
   // cancelled if they have not started), the global evaluation is cancelled if not started.
   void drain_math(bool finish_iterations);
-  // The API calls of the run as scenario.api counts them (at the end of the run).
-  void count_api_calls();
 
   // The phases of a worker iteration (begin_iteration): the end of the worker's wait, the
   // samples of its chunk, the chunk's transfer PS -> w, then at its arrival the compute (its
@@ -326,7 +325,6 @@ class ProtocolRun {
   BufferPool buffers_;
   StopRule stop_rule_;
   RunResult result_;
-  ApiCalls api_;
   ProgressFn progress_;
   std::optional<DynamicAllocator> allocator_;  // the run's dynamic_allocation, any protocol
   RunObserver* observer_ = nullptr;

@@ -10,16 +10,9 @@ namespace hermes::protocols {
 namespace {
 constexpr std::array<std::string_view, 3> kUpdateKindText{"push", "major", "minor"};
 static_assert(kUpdateKindText.size() == enum_count(UpdateKind::kMinor));
-constexpr std::array<std::string_view, 2> kRunStatusText{"ok", "diverged"};
-static_assert(kRunStatusText.size() == enum_count(RunStatus::kDiverged));
-constexpr std::array<std::string_view, 6> kStopReasonText{
-    "", "patience", "max_sim_time", "max_iterations", "diverged", "no_events"};
-static_assert(kStopReasonText.size() == enum_count(StopReason::kNoEvents));
 }  // namespace
 
 std::string_view update_kind_text(UpdateKind kind) { return enum_text(kind, kUpdateKindText); }
-std::string_view run_status_text(RunStatus status) { return enum_text(status, kRunStatusText); }
-std::string_view stop_reason_text(StopReason reason) { return enum_text(reason, kStopReasonText); }
 
 std::int64_t RunResult::total_local_iterations() const {
   return std::accumulate(local_iterations.begin(), local_iterations.end(), std::int64_t{0});

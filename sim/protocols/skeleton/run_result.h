@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/common/run_ending.h"
 #include "sim/engine/sim_time.h"
 
 namespace hermes::protocols {
@@ -16,26 +17,16 @@ namespace hermes::protocols {
 // What a worker iteration's update was: the baselines push every update; Hermes' GUP decides
 // between a major update (pushed) and a minor one (kept local).
 enum class UpdateKind { kPush, kMajor, kMinor };
-// How a run ended.
-// kDiverged: a loss became non-finite, or the run ended with its last loss above
-// training.stop.divergence_factor times its best (its loss kept rising until the stop rule fired).
-enum class RunStatus { kOk, kDiverged };
-// Why a run ended.
-enum class StopReason {
-  kNone,           // not ended yet
-  kPatience,       // the global loss did not improve for `patience` evaluations
-  kMaxSimTime,     // the cap on simulated time
-  kMaxIterations,  // the cap on updates applied
-  kDiverged,       // a loss became non-finite
-  kNoEvents,       // nothing left to happen
-};
+// How a run ended and why: sim/common/run_ending.h, with their words (printed and parsed there).
+using hermes::parse_run_status;
+using hermes::parse_stop_reason;
+using hermes::run_status_text;
+using hermes::RunStatus;
+using hermes::stop_reason_text;
+using hermes::StopReason;
 
-// Their text in workers.csv, summary.csv, the CLI's run lines and traces: "push", "major",
-// "minor"; "ok", "diverged"; "", "patience", "max_sim_time", "max_iterations", "diverged",
-// "no_events".
+// Its text in workers.csv and traces: "push", "major", "minor".
 std::string_view update_kind_text(UpdateKind kind);
-std::string_view run_status_text(RunStatus status);
-std::string_view stop_reason_text(StopReason reason);
 
 // One evaluation of the global model after an aggregation.
 struct AggregationRecord {
@@ -58,6 +49,15 @@ struct WorkerIterationRecord {
   std::optional<double> threshold;  // Hermes only
   UpdateKind update = UpdateKind::kPush;
   std::optional<double> credits_left;
+};
+
+// The control requests the PS answered, counted as they happened: the records the API counting
+// (sim/protocols/reporting/api_counting.h) starts from.
+struct ControlRequests {
+  std::int64_t data_requests = 0;  // a worker asks for its next chunk
+  std::int64_t time_reports = 0;   // a worker reports its iteration time
+  std::int64_t pushes = 0;         // updates sent to the PS
+  std::int64_t pulls = 0;          // global-model requests
 };
 
 // How the calls were counted (scenario api.counting).
@@ -180,6 +180,10 @@ struct RunResult {
   // completed PS test-set evaluations.
   double train_flops = 0;
   double eval_flops = 0;
+  ControlRequests requests;
+  // The paper's API calls: counted after the run from the records above (requests,
+  // local_iterations, updates, wait_time, sim_time) by count_api_calls
+  // (sim/protocols/reporting/api_counting.h); sim/protocols/registry.cc fills it.
   ApiCalls api;
   std::vector<NodeChurn> churn;  // per host, PS first
   // When the global test accuracy first reached outputs.target_accuracy (unset: not reached, or
