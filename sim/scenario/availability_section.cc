@@ -129,8 +129,8 @@ void read_model(const Json& value, const std::string& path, const std::vector<No
   m.path = path;
   m.hosts =
       select_hosts(r.accept("nodes"), r.path_of("nodes"), nodes, hosts_known, diags, out["nodes"]);
-  const auto kind = r.choice("kind", {"eviction", "crash"}, std::nullopt);
-  if (kind) m.kind = *kind == "crash" ? OutageKind::kCrash : OutageKind::kEviction;
+  const auto kind = r.choice("kind", cluster::outage_kind_names(), std::nullopt);
+  if (kind) m.kind = *cluster::outage_kind_named(*kind);
   const bool has_p = r.has("probability_per_h"), has_mtbf = r.has("mtbf_h");
   if (has_p == has_mtbf) {
     diags.error(path,
@@ -144,7 +144,7 @@ void read_model(const Json& value, const std::string& path, const std::vector<No
     m.model.failures_per_s = 1.0 / (*h * 3600.0);
   }
   read_length(r.accept("outage"), r.path_of("outage"), m, diags, out["outage"]);
-  if (kind == "eviction") {
+  if (kind && cluster::outage_kind(m.kind).announced) {
     if (const auto n =
             r.number("notice_s", defaults::kEvictionNoticeS, Range::at_least(0).up_to(3600))) {
       m.notice = engine::from_seconds(*n);
@@ -225,7 +225,8 @@ std::vector<OutageSpec> draw_model_outages(const AvailabilitySpec& availability,
         o.start = intervals[k].start;
         o.end = intervals[k].end;
         // A notice never reaches back into the outage before (the node was gone then).
-        if (m.kind == OutageKind::kEviction) o.notice = std::min(m.notice, o.start - previous_end);
+        if (cluster::outage_kind(m.kind).announced)
+          o.notice = std::min(m.notice, o.start - previous_end);
         o.origin = m.path + " (outage " + std::to_string(k + 1) + " of " + host + ")";
         previous_end = intervals[k].end;
         drawn.push_back(std::move(o));

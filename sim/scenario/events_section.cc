@@ -1,7 +1,7 @@
 // "events": things that happen to the cluster at given simulated times: "slowdown" (a node's CPU at
-// speed_factor x its speed for an interval), "crash" and "eviction" (a worker gone for an interval
-// or for good; docs/churn.md says what each protocol does then) and "link" (a host's links
-// degraded or lost for an interval, read in link_events.cc).
+// speed_factor x its speed for an interval), the outage kinds of sim/cluster/outage_kind.h, "crash"
+// and "eviction" (a worker gone for an interval or for good; docs/churn.md says what each protocol
+// does then) and "link" (a host's links degraded or lost for an interval, read in link_events.cc).
 #include <string>
 #include <vector>
 
@@ -39,8 +39,9 @@ void read_slowdown(ObjectReader& r, std::vector<DeclaredSlowdown>& found) {
   found.push_back(std::move(d));
 }
 
-// A crash or an eviction: the worker is gone at at_s, back after duration_s (absent: never).
-void read_outage(ObjectReader& r, scenario::OutageKind kind, std::vector<DeclaredOutage>& found) {
+// An outage of one of the kinds of cluster::kOutageKinds: the worker is gone at at_s, back after
+// duration_s (absent: never); an announced kind takes the notice_s before it.
+void read_outage(ObjectReader& r, OutageKind kind, std::vector<DeclaredOutage>& found) {
   const auto node = r.string("node", std::nullopt);
   const auto at = r.number("at_s", std::nullopt, Range::at_least(0).up_to(kMaxEventSeconds));
   std::optional<double> duration;
@@ -48,12 +49,13 @@ void read_outage(ObjectReader& r, scenario::OutageKind kind, std::vector<Declare
     duration = r.number("duration_s", std::nullopt, Range::above(0).up_to(kMaxEventSeconds));
     if (!duration) return;
   }
+  const bool announced = cluster::outage_kind(kind).announced;
   std::optional<double> notice;
-  if (kind == OutageKind::kEviction) {
+  if (announced) {
     notice = r.number("notice_s", defaults::kEvictionNoticeS,
                       Range::at_least(0).up_to(kMaxEventSeconds));
   }
-  if (!node || !at || (kind == OutageKind::kEviction && !notice)) return;
+  if (!node || !at || (announced && !notice)) return;
   DeclaredOutage d;
   d.spec.node = *node;
   d.spec.kind = kind;
@@ -72,6 +74,17 @@ void read_outage(ObjectReader& r, scenario::OutageKind kind, std::vector<Declare
   found.push_back(std::move(d));
 }
 
+// The words of "kind": slowdown, the outage kinds, link.
+const std::vector<std::string>& event_kinds() {
+  static const std::vector<std::string> kinds = [] {
+    std::vector<std::string> all{"slowdown"};
+    for (std::string& name : cluster::outage_kind_names()) all.push_back(std::move(name));
+    all.emplace_back("link");
+    return all;
+  }();
+  return kinds;
+}
+
 }  // namespace
 
 DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out) {
@@ -85,7 +98,7 @@ DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out) {
     Json& item_out = out.emplace_back(Json::object());
     ObjectReader r(value[i], "/events/" + std::to_string(i), diags, item_out);
     if (!r.is_object()) continue;
-    const auto kind = r.choice("kind", {"slowdown", "crash", "eviction", "link"}, std::nullopt);
+    const auto kind = r.choice("kind", event_kinds(), std::nullopt);
     // Without a known kind the other keys have no schema to be checked against.
     if (!kind) continue;
     if (*kind == "slowdown") {
@@ -93,7 +106,7 @@ DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out) {
     } else if (*kind == "link") {
       read_link_fault(r, found.link_faults);
     } else {
-      read_outage(r, *kind == "crash" ? OutageKind::kCrash : OutageKind::kEviction, found.outages);
+      read_outage(r, *cluster::outage_kind_named(*kind), found.outages);
     }
     r.finish();
   }

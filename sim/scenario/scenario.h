@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "sim/cluster/outage_kind.h"
 #include "sim/cluster/outage_process.h"
 #include "sim/cluster/prices.h"
 #include "sim/cluster/profile.h"
@@ -311,19 +312,17 @@ struct SlowdownSpec {
 // A worker leaving the cluster for an interval (scenarios/README.md, "events": crash, eviction;
 // docs/churn.md for what each protocol does). Declared in the "events" list or as a row of the
 // "trace" file; the loader has checked the node and that no two outages of one node overlap.
-enum class OutageKind {
-  kCrash,     // unannounced: the PS learns of it availability.detection_s later
-  kEviction,  // a Spot eviction: announced `notice` before the node is gone
-};
+// The kinds and what each means are the table of sim/cluster/outage_kind.h.
+using cluster::OutageKind;
 
 struct OutageSpec {
   std::string node;  // "w<i>", or "ps" (declared outages only; always with an end)
   OutageKind kind = OutageKind::kCrash;
   engine::SimTime start{};             // the node is gone from here: in-flight work is lost
   std::optional<engine::SimTime> end;  // it is back here (a fresh start); nullopt: never
-  engine::SimTime notice{};            // eviction: the warning comes this long before `start`
-  std::string origin;                  // where it was declared: "/events/2" or "<file> line 4"
-  // When the PS hears of the departure at the earliest: the notice for an eviction.
+  engine::SimTime notice{};  // announced kinds: the warning comes this long before `start`
+  std::string origin;        // where it was declared: "/events/2" or "<file> line 4"
+  // When the warning comes (an announced kind; 0 s notice: at `start`).
   engine::SimTime warned() const { return notice < start ? start - notice : engine::SimTime{}; }
 };
 
@@ -335,7 +334,7 @@ struct OutageModelSpec {
   std::vector<std::string> hosts;  // the workers it applies to (resolved from "nodes")
   OutageKind kind = OutageKind::kEviction;
   cluster::OutageModel model;
-  engine::SimTime notice = engine::from_seconds(defaults::kEvictionNoticeS);  // evictions
+  engine::SimTime notice = engine::from_seconds(defaults::kEvictionNoticeS);  // announced kinds
 };
 
 // How the cluster lives with outages (the optional "availability" section).

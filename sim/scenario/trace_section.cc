@@ -28,8 +28,6 @@ constexpr const char* kRequiredColumns[] = {"node", "start_s", "end_s", "speed_f
 constexpr const char* kAccepted =
     " (accepted columns: node,start_s,end_s,speed_factor and optionally event,notice_s, in any "
     "order, each once)";
-constexpr const char* kAcceptedEvents =
-    "slowdown (the default, also an empty cell), crash, eviction";
 
 using TraceReader = io::CSVReader<6, io::trim_chars<' ', '\t'>, io::no_quote_escape<','>,
                                   io::throw_on_overflow, io::single_and_empty_line_comment<'#'>>;
@@ -56,28 +54,22 @@ struct Cells {
   std::string node, event, start, end, factor, notice;
 };
 
-enum class RowKind { kSlowdown, kCrash, kEviction };
-
-const char* kind_name(RowKind kind) {
-  switch (kind) {
-    case RowKind::kSlowdown:
-      return "slowdown";
-    case RowKind::kCrash:
-      return "crash";
-    case RowKind::kEviction:
-      return "eviction";
+// What a row is: a slowdown or an outage of a kind of cluster::kOutageKinds.
+struct RowKind {
+  std::optional<OutageKind> outage;  // nullopt: a slowdown
+  std::string_view name() const {
+    return outage ? cluster::outage_kind(*outage).name : std::string_view("slowdown");
   }
-  return "?";
-}
+};
 
 // The "event" cell: empty or "slowdown" (what every row of a trace was before the column existed),
-// "crash" or "eviction".
+// or an outage kind's name ("crash", "eviction").
 std::optional<RowKind> row_kind(TraceErrors& errors, int line, const std::string& text) {
-  if (text.empty() || text == "slowdown") return RowKind::kSlowdown;
-  if (text == "crash") return RowKind::kCrash;
-  if (text == "eviction") return RowKind::kEviction;
-  errors.at(line,
-            "column 'event': '" + text + "' is not an event (accepted: " + kAcceptedEvents + ")");
+  if (text.empty() || text == "slowdown") return RowKind{};
+  if (const auto outage = cluster::outage_kind_named(text)) return RowKind{outage};
+  std::string accepted = "slowdown (the default, also an empty cell)";
+  for (const std::string& name : cluster::outage_kind_names()) accepted += ", " + name;
+  errors.at(line, "column 'event': '" + text + "' is not an event (accepted: " + accepted + ")");
   return std::nullopt;
 }
 
@@ -97,10 +89,10 @@ std::optional<double> seconds(TraceErrors& errors, int line, const char* column,
 // A cell that the row's kind has no use for must be empty: a value there would be ignored, and
 // nothing is silently ignored. `why` says whose it is.
 bool empty_for(TraceErrors& errors, int line, const char* column, const std::string& text,
-               RowKind kind, const char* why) {
+               const RowKind& kind, const std::string& why) {
   if (text.empty()) return true;
-  errors.at(line, "column '" + std::string(column) + "': '" + text + "' on a " + kind_name(kind) +
-                      " row (accepted: an empty cell; " + why + ")");
+  errors.at(line, "column '" + std::string(column) + "': '" + text + "' on a " +
+                      std::string(kind.name()) + " row (accepted: an empty cell; " + why + ")");
   return false;
 }
 
@@ -115,7 +107,7 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
     // Without a known kind the other cells have no rule to be checked against.
     const auto kind = row_kind(errors, line, c.event);
     if (!kind) continue;
-    const bool slowdown = *kind == RowKind::kSlowdown;
+    const bool slowdown = !kind->outage;
     bool ok = true;
     if (c.node.empty()) {
       errors.at(line, "column 'node': empty (accepted: a host name, e.g. ps or w3)");
@@ -139,14 +131,14 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
                       "a speed factor belongs to a slowdown row");
     }
     std::optional<double> notice;
-    if (*kind == RowKind::kEviction) {
+    if (kind->outage && cluster::outage_kind(*kind->outage).announced) {
       notice = c.notice.empty() ? std::optional<double>(defaults::kEvictionNoticeS)
                                 : seconds(errors, line, "notice_s", c.notice);
       ok &= notice.has_value();
     } else {
-      ok &= empty_for(
-          errors, line, "notice_s", c.notice, *kind,
-          slowdown ? "a notice belongs to an eviction row" : "a crash comes without notice");
+      ok &= empty_for(errors, line, "notice_s", c.notice, *kind,
+                      slowdown ? "a notice belongs to an eviction row"
+                               : "a " + std::string(kind->name()) + " comes without notice");
     }
     if (!start || (!for_good && !end) || !ok) continue;
     if (end && *end <= *start) {
@@ -184,7 +176,7 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
     } else {
       DeclaredOutage d;
       d.spec.node = c.node;
-      d.spec.kind = *kind == RowKind::kCrash ? OutageKind::kCrash : OutageKind::kEviction;
+      d.spec.kind = *kind->outage;
       d.spec.start = from;
       d.spec.end = to;
       if (notice) d.spec.notice = engine::from_seconds(*notice);

@@ -271,7 +271,7 @@ class ProtocolRun {
   // Churn (protocol_run_churn.cc): the scenario's outages as simulator events; the notice of an
   // eviction; a worker going (its work lost) and coming back; the PS told of a departure.
   void schedule_outages();
-  void warn(std::size_t w);
+  void warn(std::size_t w, const scenario::OutageSpec& outage);
   void depart(std::size_t w, const scenario::OutageSpec& outage);
   void rejoin(std::size_t w, const scenario::OutageSpec& outage);
   void announce_departure(std::size_t w);

@@ -28,10 +28,6 @@ std::size_t worker_of(const std::string& host) {
   return static_cast<std::size_t>(std::stoul(host.substr(1)));
 }
 
-std::string_view outage_reason(scenario::OutageKind kind) {
-  return kind == scenario::OutageKind::kCrash ? "crash" : "eviction";
-}
-
 }  // namespace
 
 void ProtocolRun::schedule_outages() {
@@ -41,9 +37,9 @@ void ProtocolRun::schedule_outages() {
       continue;
     }
     const std::size_t w = worker_of(o.node);
-    if (o.kind == scenario::OutageKind::kEviction) {
-      ctx_.sim.schedule_at(o.warned(), [this, w] {
-        if (!finished_) warn(w);
+    if (cluster::outage_kind(o.kind).announced) {
+      ctx_.sim.schedule_at(o.warned(), [this, w, &o] {
+        if (!finished_) warn(w, o);
       });
     }
     ctx_.sim.schedule_at(o.start, [this, w, &o] {
@@ -57,10 +53,12 @@ void ProtocolRun::schedule_outages() {
   }
 }
 
-void ProtocolRun::warn(std::size_t w) {
+void ProtocolRun::warn(std::size_t w, const scenario::OutageSpec& outage) {
   workers_[w].leaving = true;
   trace_instant_on(RunContext::worker_host(w), InstantKind::kNotice);
-  announce_departure(w);
+  if (cluster::outage_kind(outage.kind).detection == cluster::Detection::kAtNotice) {
+    announce_departure(w);
+  }
 }
 
 void ProtocolRun::announce_departure(std::size_t w) {
@@ -113,7 +111,7 @@ void ProtocolRun::depart(std::size_t w, const scenario::OutageSpec& outage) {
   k.down_since = now();
   k.outage = &outage;
   ++result_.churn[host].outages;
-  if (outage.kind == scenario::OutageKind::kCrash) {
+  if (cluster::outage_kind(outage.kind).detection == cluster::Detection::kHeartbeatTimeout) {
     ctx_.sim.schedule_in(ctx_.scenario.availability.detection, [this, w, inc = k.incarnation] {
       if (current(w, inc) && !workers_[w].present) announce_departure(w);
     });
@@ -126,13 +124,11 @@ void ProtocolRun::rejoin(std::size_t w, const scenario::OutageSpec& outage) {
   Worker& k = workers_[w];
   const network::HostIndex host = RunContext::worker_host(w);
   NodeChurn& c = result_.churn[host];
+  const cluster::OutageKindRow& kind = cluster::outage_kind(outage.kind);
   c.downtime += now() - k.down_since;
-  const bool evicted = outage.kind == scenario::OutageKind::kEviction;
-  if (evicted) {
-    c.deallocated += now() - k.down_since;
-    ctx_.nodes[host].interrupt(true);  // a new VM
-  }
-  trace_span(host, SpanKind::kOutage, k.down_since, {.reason = outage_reason(outage.kind)});
+  if (!kind.billed_while_gone) c.deallocated += now() - k.down_since;
+  if (kind.fresh_vm_on_return) ctx_.nodes[host].interrupt(true);
+  trace_span(host, SpanKind::kOutage, k.down_since, {.reason = kind.name});
   k.present = true;
   k.idle_since = now();
   // Back before the PS missed it: the PS learns both at once.
@@ -160,12 +156,11 @@ void ProtocolRun::close_outages() {
     Worker& k = workers_[w];
     if (k.present) continue;
     const network::HostIndex host = RunContext::worker_host(w);
+    const cluster::OutageKindRow& kind = cluster::outage_kind(k.outage->kind);
     result_.churn[host].downtime += now() - k.down_since;
     // Gone at the end: the rest of its outage is no part of the run.
-    if (k.outage->kind == scenario::OutageKind::kEviction) {
-      result_.churn[host].deallocated += now() - k.down_since;
-    }
-    trace_span(host, SpanKind::kOutage, k.down_since, {.reason = outage_reason(k.outage->kind)});
+    if (!kind.billed_while_gone) result_.churn[host].deallocated += now() - k.down_since;
+    trace_span(host, SpanKind::kOutage, k.down_since, {.reason = kind.name});
   }
 }
 

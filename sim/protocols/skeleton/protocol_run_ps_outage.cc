@@ -33,7 +33,7 @@ void ProtocolRun::schedule_ps_outage(const scenario::OutageSpec& o) {
     save_checkpoint();
     schedule_checkpoint();
   }
-  if (o.kind == scenario::OutageKind::kEviction) {
+  if (cluster::outage_kind(o.kind).announced) {
     ctx_.sim.schedule_at(o.warned(), [this] {
       if (!finished_) ps_warn();
     });
@@ -96,17 +96,18 @@ void ProtocolRun::ps_fail(const scenario::OutageSpec& outage) {
 void ProtocolRun::close_ps_outage() {
   if (ps_outage_ == nullptr) return;
   NodeChurn& c = result_.churn[RunContext::kPs];
+  const cluster::OutageKindRow& kind = cluster::outage_kind(ps_outage_->kind);
   c.downtime += now() - ps_down_since_;
-  const bool evicted = ps_outage_->kind == scenario::OutageKind::kEviction;
-  if (evicted) c.deallocated += now() - ps_down_since_;
-  trace_span(RunContext::kPs, SpanKind::kOutage, ps_down_since_,
-             {.reason = evicted ? "eviction" : "crash"});
+  if (!kind.billed_while_gone) c.deallocated += now() - ps_down_since_;
+  trace_span(RunContext::kPs, SpanKind::kOutage, ps_down_since_, {.reason = kind.name});
   ps_outage_ = nullptr;
 }
 
 void ProtocolRun::ps_return(const scenario::OutageSpec& outage) {
   close_ps_outage();
-  if (outage.kind == scenario::OutageKind::kEviction) ctx_.nodes[RunContext::kPs].interrupt(true);
+  if (cluster::outage_kind(outage.kind).fresh_vm_on_return) {
+    ctx_.nodes[RunContext::kPs].interrupt(true);
+  }
   // The new PS process starts from the latest checkpoint: the updates applied since are lost.
   NodeChurn& c = result_.churn[RunContext::kPs];
   global_.set_params(checkpoint_->params);
