@@ -91,7 +91,7 @@ TEST(SelSync, DeltaZeroIsSynchronousSgdLikeBspOfOneMiniBatch) {
   ASSERT_EQ(s.result.global.size(), bsp.global.size());
   for (const auto& k : s.steps) EXPECT_TRUE(k.synced);
   EXPECT_EQ(s.result.wi_avg(), 1.0);
-  EXPECT_EQ(s.result.api.pushes, s.result.total_local_iterations());
+  EXPECT_EQ(s.result.requests.pushes, s.result.total_local_iterations());
   // The same models: each worker's step from the same global model on the same mini-batch, then
   // the average of the changes (summed in another order: equal up to float rounding).
   for (std::size_t i = 0; i < bsp.global.size(); ++i) {
@@ -232,9 +232,9 @@ TEST(SelSync, ParametersOutOfRangeAreRefusedBeforeTheRun) {
 TEST(SelSync, RecordingStepsOfAnotherProtocolIsRefused) {
   const auto sc = testing::scenario_from_text(scenario_text(kThirtyUpdates));
   const auto data = testing::blocks_split();
-  auto bsp = make_bsp(sc, sc.runs[0], data);
+  auto other = make_ebsp(sc, sc.runs[0], data);  // any ProtocolRun but SelSync
   std::vector<SelSyncStepRecord> sink;
-  EXPECT_THROW(record_selsync_steps(*bsp, &sink), std::invalid_argument);
+  EXPECT_THROW(record_selsync_steps(*other, &sink), std::invalid_argument);
 }
 
 }  // namespace
