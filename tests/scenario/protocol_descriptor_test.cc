@@ -3,13 +3,12 @@
 // take, and the one speedup reference.
 #include "sim/scenario/protocol_descriptor.h"
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "sim/scenario/run_params.h"
+#include "tests/scenario/scenario_test_util.h"
 
 namespace hermes::scenario {
 namespace {
@@ -19,17 +18,8 @@ constexpr std::string_view kEnd = "<!-- protocols: end -->";
 
 // The README's table cannot drift from the descriptors: on a change, paste the table printed.
 TEST(ProtocolDescriptors, ReadmeTableIsTheDescriptors) {
-  std::ifstream in(std::string(HERMES_SOURCE_DIR) + "/scenarios/README.md");
-  ASSERT_TRUE(in) << "scenarios/README.md not found";
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string readme = text.str();
-  const auto begin = readme.find(kBegin);
-  ASSERT_NE(begin, std::string::npos) << "no '" << kBegin << "' marker in scenarios/README.md";
-  const auto table = readme.find('\n', begin) + 1;
-  const auto end = readme.find(kEnd, table);
-  ASSERT_NE(end, std::string::npos) << "no '" << kEnd << "' marker in scenarios/README.md";
-  EXPECT_EQ(readme.substr(table, end - table), protocols_table())
+  const std::string table = testing::readme_between(kBegin, kEnd);
+  EXPECT_EQ(table, protocols_table())
       << "scenarios/README.md's protocols table differs from sim/scenario/protocol_descriptor.cc; "
          "the table the descriptors give:\n"
       << protocols_table();

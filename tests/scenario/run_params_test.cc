@@ -3,9 +3,7 @@
 // name builders (typed and lenient).
 #include "sim/scenario/run_params.h"
 
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -21,17 +19,8 @@ constexpr std::string_view kEnd = "<!-- run keys: end -->";
 
 // The README's table cannot drift from the declarations: on a change, paste the table printed.
 TEST(RunParams, ReadmeTableIsTheDeclarations) {
-  std::ifstream in(std::string(HERMES_SOURCE_DIR) + "/scenarios/README.md");
-  ASSERT_TRUE(in) << "scenarios/README.md not found";
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string readme = text.str();
-  const auto begin = readme.find(kBegin);
-  ASSERT_NE(begin, std::string::npos) << "no '" << kBegin << "' marker in scenarios/README.md";
-  const auto table = readme.find('\n', begin) + 1;
-  const auto end = readme.find(kEnd, table);
-  ASSERT_NE(end, std::string::npos) << "no '" << kEnd << "' marker in scenarios/README.md";
-  EXPECT_EQ(readme.substr(table, end - table), run_keys_table())
+  const std::string table = testing::readme_between(kBegin, kEnd);
+  EXPECT_EQ(table, run_keys_table())
       << "scenarios/README.md's run keys table differs from sim/scenario/run_params.cc; the table "
          "the declarations give:\n"
       << run_keys_table();

@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -18,6 +19,23 @@ namespace hermes::scenario::testing {
 
 // Error JSON pointers, in the order they were reported.
 using Paths = std::vector<std::string>;
+
+// The text of scenarios/README.md between the line holding `begin` and the one holding `end` (a
+// generated table the tests hold against its source); fails the test if a marker is missing.
+inline std::string readme_between(std::string_view begin, std::string_view end) {
+  std::ifstream in(std::string(HERMES_SOURCE_DIR) + "/scenarios/README.md");
+  EXPECT_TRUE(in) << "scenarios/README.md not found";
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string readme = text.str();
+  const auto at = readme.find(begin);
+  EXPECT_NE(at, std::string::npos) << "no '" << begin << "' marker in scenarios/README.md";
+  if (at == std::string::npos) return "";
+  const auto table = readme.find('\n', at) + 1;
+  const auto stop = readme.find(end, table);
+  EXPECT_NE(stop, std::string::npos) << "no '" << end << "' marker in scenarios/README.md";
+  return stop == std::string::npos ? "" : readme.substr(table, stop - table);
+}
 
 inline const cluster::ProfileCatalog& test_catalog() {
   static const cluster::ProfileCatalog catalog = [] {
