@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <type_traits>
 
 #include "base/enum_text.h"
 #include "base/string_join.h"

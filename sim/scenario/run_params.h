@@ -5,7 +5,8 @@
 // (sim/protocols/reporting/result_csv.cc, sim/metrics/summary_csv.*), the configuration labels
 // of `compare` and the run-keys table of scenarios/README.md (which
 // tests/scenario/run_params_test.cc checks against run_keys_table()). Adding a setting is one
-// declaration in run_params.cc plus its use.
+// declaration plus its use: in run_params.cc for a key a trait shares, in the protocol's
+// descriptor (sim/scenario/protocol_<name>.cc) for its own.
 #pragma once
 
 #include <initializer_list>
