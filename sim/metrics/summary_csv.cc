@@ -149,9 +149,11 @@ const std::vector<std::string_view>& summary_param_columns() {
   return keys;
 }
 
-std::vector<std::string> summary_columns() {
+std::vector<std::string> summary_columns() { return summary_columns(summary_param_columns()); }
+
+std::vector<std::string> summary_columns(const std::vector<std::string_view>& params) {
   std::vector<std::string> out(kSummaryRunColumns.begin(), kSummaryRunColumns.end());
-  out.insert(out.end(), summary_param_columns().begin(), summary_param_columns().end());
+  out.insert(out.end(), params.begin(), params.end());
   out.insert(out.end(), kSummaryResultColumns.begin(), kSummaryResultColumns.end());
   return out;
 }

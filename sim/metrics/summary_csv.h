@@ -25,7 +25,8 @@ namespace hermes::metrics {
 // The parameter columns of summary.csv, in schema order: one per run parameter that has a column
 // (scenario::summary_param_keys(): the shared keys and every protocol's own, from their
 // declarations). A cell is the run's value, or empty when the run's protocol does not take the
-// parameter.
+// parameter. A summary has these but the columns of later protocols none of its runs has
+// (scenario::summary_param_keys(present)); a reader finds any of them.
 const std::vector<std::string_view>& summary_param_columns();
 // At most this many parameter columns are read back: fccp reads a number of columns fixed at
 // compile time (tests/metrics/summary_csv_test.cc checks that the declarations fit).
@@ -48,8 +49,9 @@ inline constexpr std::array<std::string_view, 5> kSummaryChurnColumns = {
     "lost_iterations", "wasted_compute_s", "dropped_updates", "downtime_s", "time_to_target_s"};
 
 // Every column of summary.csv as the simulator writes it but the churn ones: the run, its
-// parameters, its seed, outcome and metrics.
+// parameters (`params`; without: every parameter column), its seed, outcome and metrics.
 std::vector<std::string> summary_columns();
+std::vector<std::string> summary_columns(const std::vector<std::string_view>& params);
 
 struct SummaryRow {
   std::string run;

@@ -12,7 +12,8 @@ ProtocolDescriptor describe_asp() {
       .source =
           "Downpour SGD (Dean et al., NIPS 2012); the parameter server of Li et al. (OSDI "
           "2014)",
-      .traits = {.paper_baseline = true, .applies_on_arrival = true}};
+      .traits = {
+          .paper_baseline = true, .evaluates_by_update_count = true, .applies_on_arrival = true}};
   return d;
 }
 

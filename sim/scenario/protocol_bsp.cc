@@ -10,7 +10,8 @@ ProtocolDescriptor describe_bsp() {
       .name = "bsp",
       .label = "BSP",
       .source = "bulk synchronous parallel (Valiant, CACM 1990), as the Hermes paper runs it",
-      .traits = {.paper_baseline = true, .speedup_reference = true}};
+      .traits = {
+          .paper_baseline = true, .evaluates_by_update_count = true, .speedup_reference = true}};
   using P = ParamType;
   d.params = {
       {.key = "barrier_timeout_s",

@@ -90,14 +90,16 @@ const std::vector<std::string>& protocol_names() {
 std::string protocols_table() {
   auto yes = [](bool b) { return b ? "yes" : ""; };
   std::string out =
-      "| protocol | name | defined by | trains | takes outages | paper baseline | applies "
-      "updates on arrival | speedups measured against it |\n"
-      "|---|---|---|---|---|---|---|---|\n";
+      "| protocol | name | defined by | trains | takes outages | paper baseline | evaluates "
+      "every `evaluate_every` updates | applies updates on arrival | speedups measured against "
+      "it |\n"
+      "|---|---|---|---|---|---|---|---|---|\n";
   for (const ProtocolDescriptor& d : all()) {
     out += "| " + std::string(d.label) + " | `" + std::string(d.name) + "` | " +
            std::string(d.source) + " | " + yes(d.traits.trains) + " | " +
            yes(d.traits.takes_outages) + " | " + yes(d.traits.paper_baseline) + " | " +
-           yes(d.traits.applies_on_arrival) + " | " + yes(d.traits.speedup_reference) + " |\n";
+           yes(d.traits.evaluates_by_update_count) + " | " + yes(d.traits.applies_on_arrival) +
+           " | " + yes(d.traits.speedup_reference) + " |\n";
   }
   return out;
 }

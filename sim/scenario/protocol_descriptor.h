@@ -27,8 +27,11 @@ struct ProtocolTraits {
   // means: it waits for the worker no more, and restarts from the PS's checkpoint).
   bool takes_outages = true;
   // One of the baselines of the Hermes paper (BSP, ASP, SSP, E-BSP): takes their shared keys
-  // (dynamic_allocation default false, update_unit, steps_per_update, evaluate_every).
+  // (dynamic_allocation default false, update_unit, steps_per_update).
   bool paper_baseline = false;
+  // The PS evaluates the global model once evaluate_every updates are in since its last
+  // evaluation (the baselines, SelSync): takes that key. (Hermes evaluates at its major updates.)
+  bool evaluates_by_update_count = false;
   // Applies each update when it arrives, without a barrier: takes the server step
   // (async_update, server_lr).
   bool applies_on_arrival = false;
@@ -43,6 +46,9 @@ struct ProtocolDescriptor {
   std::string_view label;   // in messages and tables ("BSP")
   std::string_view source;  // the paper that defines it, for the docs table
   ProtocolTraits traits{};
+  // Buffers of the model's size its algorithm keeps per worker beyond the skeleton's, for the
+  // memory estimate (sim/protocols/skeleton/resources.cc): SelSync's gradient of the step.
+  int model_copies_per_worker = 0;
   // Its own run parameters (in the run object beside "protocol"); the keys shared by a kind of
   // protocol come with its traits (run_params.cc). Their `protocols` is left empty.
   std::vector<RunParam> params{};

@@ -5,11 +5,13 @@
 namespace hermes::scenario {
 
 ProtocolDescriptor describe_ebsp() {
-  ProtocolDescriptor d{.id = Protocol::kEbsp,
-                       .name = "ebsp",
-                       .label = "E-BSP",
-                       .source = "ElasticBSP with ZipLine (Zhao et al., ICDM 2019)",
-                       .traits = {.paper_baseline = true, .applies_on_arrival = true}};
+  ProtocolDescriptor d{
+      .id = Protocol::kEbsp,
+      .name = "ebsp",
+      .label = "E-BSP",
+      .source = "ElasticBSP with ZipLine (Zhao et al., ICDM 2019)",
+      .traits = {
+          .paper_baseline = true, .evaluates_by_update_count = true, .applies_on_arrival = true}};
   using P = ParamType;
   d.params = {
       {.key = "lookahead",

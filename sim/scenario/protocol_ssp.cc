@@ -4,11 +4,13 @@
 namespace hermes::scenario {
 
 ProtocolDescriptor describe_ssp() {
-  ProtocolDescriptor d{.id = Protocol::kSsp,
-                       .name = "ssp",
-                       .label = "SSP",
-                       .source = "stale synchronous parallel (Ho et al., NIPS 2013)",
-                       .traits = {.paper_baseline = true, .applies_on_arrival = true}};
+  ProtocolDescriptor d{
+      .id = Protocol::kSsp,
+      .name = "ssp",
+      .label = "SSP",
+      .source = "stale synchronous parallel (Ho et al., NIPS 2013)",
+      .traits = {
+          .paper_baseline = true, .evaluates_by_update_count = true, .applies_on_arrival = true}};
   using P = ParamType;
   d.params = {
       {.key = "staleness",

@@ -73,18 +73,18 @@ std::optional<std::string> default_run_name(const Json& run) {
     if (it == run.end()) continue;
     switch (param->type) {
       case ParamType::kBool:
-        if (it->is_boolean()) param->field.set(spec, it->get<bool>() ? 1 : 0);
+        if (it->is_boolean()) param->assign(spec, it->get<bool>() ? 1 : 0);
         break;
       case ParamType::kInt:
-        if (it->is_number_integer()) param->field.set(spec, it->get<int>());
+        if (it->is_number_integer()) param->assign(spec, it->get<int>());
         break;
       case ParamType::kNumber:
-        if (it->is_number()) param->field.set(spec, it->get<double>());
+        if (it->is_number()) param->assign(spec, it->get<double>());
         break;
       case ParamType::kChoice: {
         const auto c = std::find(param->choices.begin(), param->choices.end(), *it);
         if (c != param->choices.end()) {
-          param->field.set(spec, static_cast<double>(c - param->choices.begin()));
+          param->assign(spec, static_cast<double>(c - param->choices.begin()));
         }
         break;
       }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 
 #include "base/enum_text.h"
 #include "base/string_join.h"
@@ -89,7 +90,7 @@ std::vector<RunParam> shared_declarations() {
        .applies = [](const RunSpec& r) { return r.update_unit == UpdateUnit::kSteps; }},
       {.key = "evaluate_every",
        .position = 100,
-       .protocols = kBaselines,
+       .protocols = protocols_with(&ProtocolTraits::evaluates_by_update_count),
        .type = P::kInt,
        .fallback = 1,
        .range = Range::at_least(1).up_to(1e6),
@@ -194,19 +195,31 @@ const RunParam* param_of(Protocol protocol, std::string_view key) {
   return nullptr;
 }
 
-std::vector<std::string_view> summary_param_keys() {
+std::vector<std::string_view> summary_param_keys() { return summary_param_keys(~ProtocolSet{}); }
+
+std::vector<std::string_view> summary_param_keys(ProtocolSet present) {
   std::vector<std::string_view> keys;
   for (const RunParam& p : run_param_table()) {
     if (p.column == ColumnForm::kNever) continue;
+    if (p.position == kAppended && (p.protocols & present) == 0) continue;
     if (std::find(keys.begin(), keys.end(), p.key) == keys.end()) keys.push_back(p.key);
   }
   return keys;
 }
 
+double RunSpec::own_value(std::string_view key) const {
+  const auto it = own.find(key);
+  if (it == own.end()) {
+    throw std::logic_error("run '" + name + "' (" + std::string(protocol_name(protocol)) +
+                           ") has no parameter '" + std::string(key) + "'");
+  }
+  return it->second;
+}
+
 RunSpec default_run(Protocol protocol) {
   RunSpec run;
   run.protocol = protocol;
-  for (const RunParam* p : params_of(protocol)) p->field.set(run, p->fallback);
+  for (const RunParam* p : params_of(protocol)) p->assign(run, p->fallback);
   return run;
 }
 

@@ -49,7 +49,9 @@ enum class ColumnForm {
   kIfChanged,  // a column, and part of the configuration only when not the default
 };
 
-// The RunSpec field of a parameter, as a double: bools 0 or 1, enums their value.
+// The RunSpec field of a parameter, as a double: bools 0 or 1, enums their value. Unset (both
+// null): the value is kept in RunSpec::own under the parameter's key, which is how a protocol
+// declares parameters without adding fields to RunSpec.
 struct FieldAccess {
   double (*get)(const RunSpec&) = nullptr;
   void (*set)(RunSpec&, double) = nullptr;
@@ -63,7 +65,8 @@ struct RunParam {
   std::string_view key;  // in the run object, and after "runs.<run>." in --set paths
   // Its place in schema order (run_param_table()): the parameters of the first releases keep the
   // order resolved documents and summary.csv's columns have had since, shared keys and a
-  // protocol's own interleaved; a new protocol's own come after them.
+  // protocol's own interleaved; a new protocol's own come after them, and have a summary.csv
+  // column only in summaries with a run that takes them (summary_param_keys(present)).
   int position = kAppended;
   // Those that take it; any other reports it as an unknown key. A protocol's own declarations
   // (ProtocolDescriptor::params) leave it empty: the table gives them their protocol.
@@ -94,7 +97,16 @@ struct RunParam {
   bool taken_by(Protocol protocol) const {
     return (protocols & (1u << static_cast<unsigned>(protocol))) != 0;
   }
-  double value(const RunSpec& run) const { return field.get(run); }
+  double value(const RunSpec& run) const {
+    return field.get != nullptr ? field.get(run) : run.own_value(key);
+  }
+  void assign(RunSpec& run, double v) const {
+    if (field.set != nullptr) {
+      field.set(run, v);
+    } else {
+      run.own.insert_or_assign(std::string(key), v);
+    }
+  }
   bool is_default(const RunSpec& run) const { return value(run) == fallback; }
 };
 
@@ -138,8 +150,14 @@ std::vector<const RunParam*> params_of(Protocol protocol);
 const RunParam* param_of(Protocol protocol, std::string_view key);
 
 // The parameter columns of summary.csv: the key of every declaration with a column, once, in
-// schema order.
+// schema order (what a reader of any summary may find).
 std::vector<std::string_view> summary_param_keys();
+// The parameter columns of a summary of runs of the protocols in `present`: those of every
+// declaration with a position (the columns every summary has had since they were added) and
+// those of the declarations without one (the protocols registered since: SelSync, ...) that a
+// protocol in `present` takes. A new protocol's columns so leave every summary without its runs
+// as it was.
+std::vector<std::string_view> summary_param_keys(ProtocolSet present);
 
 // A run of `protocol` with every parameter at its default (name empty).
 RunSpec default_run(Protocol protocol);

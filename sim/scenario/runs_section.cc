@@ -45,7 +45,7 @@ void read_params(ObjectReader& r, RunSpec& run) {
         break;
       }
     }
-    p->field.set(run, value.value_or(p->fallback));
+    p->assign(run, value.value_or(p->fallback));
   }
 }
 
@@ -64,6 +64,9 @@ void check_combinations(ObjectReader& r, const RunSpec& run) {
             "not defined for \"update_unit\": \"steps\" (accepted: false with update_unit "
             "\"steps\")");
   }
+  // server_lr is accepted here, not by read_params: only for a protocol that takes it (else the
+  // key is unknown, as any other key of another protocol).
+  if (param_of(run.protocol, "server_lr") == nullptr) return;
   const bool server_lr = run.async_update == AsyncUpdate::kServerLr;
   // 0 is in the key's range only as the value of a run that does not use it (an invalid value,
   // reported already, reads as 0 too: only a given 0 is this error).

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -227,6 +229,13 @@ struct RunSpec {
   HermesParams hermes;     // hermes
   int demo_iterations =
       defaults::kDemoIterations;  // demo: iterations per worker (key "iterations")
+  // The protocol's own parameters that have no field above, by key: a protocol registered since
+  // SelSync declares its parameters in its descriptor only (run_params.h, RunParam::field unset)
+  // and its algorithm reads them with own_value(); this struct does not grow with each protocol.
+  std::map<std::string, double, std::less<>> own;
+
+  // own's value of `key`; std::logic_error if the run has none (the key is not its protocol's).
+  double own_value(std::string_view key) const;
 };
 
 // How the API calls are counted.
@@ -395,8 +404,8 @@ struct Scenario {
   std::size_t worker_count() const { return nodes.empty() ? 0 : nodes.size() - 1; }
 };
 
-// Protocol names as written in scenarios (bsp, asp, ssp, ebsp, hermes, demo), from the protocols'
-// descriptors (protocol_descriptor.h).
+// Protocol names as written in scenarios (bsp, asp, ssp, ebsp, hermes, selsync, demo), from the
+// protocols' descriptors (protocol_descriptor.h).
 std::string_view protocol_name(Protocol protocol);
 std::optional<Protocol> parse_protocol(std::string_view name);
 const std::vector<std::string>& protocol_names();

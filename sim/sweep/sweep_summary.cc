@@ -1,5 +1,6 @@
 #include "sim/sweep/sweep_summary.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -23,29 +24,90 @@ std::vector<std::string> read_lines(const std::string& path) {
   return lines;
 }
 
+// A summary.csv line's fields, as csv_field writes them (a field with a comma or a quote is
+// quoted, its quotes doubled); kept quoted, to be written back as they were.
+std::vector<std::string> split_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (const char c : line) {
+    if (c == '"') quoted = !quoted;  // a doubled quote toggles twice
+    if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// The columns of every header, once: the first header's, then each column another header adds,
+// after the column it follows there. Points differ in their columns only when a grid key changes
+// a run's protocol to one with parameter columns of its own (run_params.h, summary_param_keys).
+std::vector<std::string> union_of(const std::vector<std::vector<std::string>>& headers) {
+  std::vector<std::string> out = headers.front();
+  for (const auto& h : headers) {
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      if (std::find(out.begin(), out.end(), h[i]) != out.end()) continue;
+      const auto after = i == 0 ? out.begin() : std::find(out.begin(), out.end(), h[i - 1]) + 1;
+      out.insert(after, h[i]);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string sweep_summary_csv(const SweepDir& dir, const std::vector<GridAxis>& grid,
                               const std::vector<SweepPoint>& points) {
   const auto done = dir.finished_points(points.size());
-  std::string prefix_header = "point";
-  for (const auto& axis : grid) prefix_header += "," + metrics::csv_field(axis.key);
-  std::ostringstream out;
-  std::string header, header_from;
+  struct PointCsv {
+    const SweepPoint* point;
+    std::string path;
+    std::vector<std::string> lines;
+  };
+  std::vector<PointCsv> read;
+  std::vector<std::vector<std::string>> headers;
+  bool same = true;
   for (const auto& p : points) {
     if (!done[p.index]) continue;
     const std::string path = dir.point_dir(p.index, points.size()) + "/summary.csv";
-    const auto lines = read_lines(path);
-    if (header.empty()) {
-      header = lines[0];
-      header_from = path;
-      out << prefix_header << ',' << header << '\n';
-    } else if (lines[0] != header) {
-      throw std::runtime_error("'" + path + "' has other columns than '" + header_from + "'");
+    read.push_back({&p, path, read_lines(path)});
+    same = same && read.front().lines[0] == read.back().lines[0];
+    headers.push_back(split_fields(read.back().lines[0]));
+  }
+  if (read.empty()) return "";
+  const std::vector<std::string> columns = union_of(headers);
+  std::string prefix_header = "point";
+  for (const auto& axis : grid) prefix_header += "," + metrics::csv_field(axis.key);
+  std::ostringstream out;
+  out << prefix_header;
+  for (const auto& c : columns) out << ',' << c;
+  out << '\n';
+  for (std::size_t k = 0; k < read.size(); ++k) {
+    const PointCsv& r = read[k];
+    std::string prefix = point_name(r.point->index, points.size());
+    for (const auto& v : r.point->values) prefix += "," + metrics::csv_field(display_text(v));
+    // Where each of the union's columns is in this point's file (npos: it has none: empty).
+    std::vector<std::size_t> at(columns.size(), std::string::npos);
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const auto it = std::find(headers[k].begin(), headers[k].end(), columns[c]);
+      if (it != headers[k].end()) at[c] = static_cast<std::size_t>(it - headers[k].begin());
     }
-    std::string prefix = point_name(p.index, points.size());
-    for (const auto& v : p.values) prefix += "," + metrics::csv_field(display_text(v));
-    for (std::size_t i = 1; i < lines.size(); ++i) out << prefix << ',' << lines[i] << '\n';
+    for (std::size_t i = 1; i < r.lines.size(); ++i) {
+      if (same) {
+        out << prefix << ',' << r.lines[i] << '\n';
+        continue;
+      }
+      const std::vector<std::string> fields = split_fields(r.lines[i]);
+      if (fields.size() != headers[k].size()) {
+        throw std::runtime_error("'" + r.path + "' line " + std::to_string(i + 1) + " has " +
+                                 std::to_string(fields.size()) + " fields, its header " +
+                                 std::to_string(headers[k].size()));
+      }
+      out << prefix;
+      for (const std::size_t c : at) out << ',' << (c == std::string::npos ? "" : fields[c]);
+      out << '\n';
+    }
   }
   return out.str();
 }

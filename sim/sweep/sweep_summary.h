@@ -1,7 +1,7 @@
 // DIR/summary.csv of a sweep: one row per (point, run), ordered by point then run. Columns:
 // `point` (NNNN), one per grid key named by its key path (runs.hermes.alpha), then every column of
-// the points' own summary.csv (run, protocol, params, seed, status, ...). Rebuilt from the point
-// directories, so it always agrees with them whatever ran where.
+// the points' own summary.csv (run, protocol, params, seed, status, ...), of any point. Rebuilt
+// from the point directories, so it always agrees with them whatever ran where.
 #pragma once
 
 #include <string>
@@ -13,9 +13,10 @@
 
 namespace hermes::sweep {
 
-// The summary of the finished points (those with a directory); "" if there are none. Throws
-// std::runtime_error naming the file if a point's summary.csv is missing or its header differs
-// from the first point's.
+// The summary of the finished points (those with a directory); "" if there are none. Points whose
+// summaries have different columns (a grid key that changes a run's protocol) are merged on the
+// union of their columns, empty where a point has none. Throws std::runtime_error naming the file
+// if a point's summary.csv is missing or a row's field count is not its header's.
 std::string sweep_summary_csv(const SweepDir& dir, const std::vector<GridAxis>& grid,
                               const std::vector<SweepPoint>& points);
 

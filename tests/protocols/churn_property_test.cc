@@ -84,7 +84,8 @@ scenario::Scenario churn_scenario(const Schedule& s) {
            {"name": "ebsp", "protocol": "ebsp", "lookahead": 5},
            {"name": "ebsp-pull", "protocol": "ebsp", "lookahead": 5,
             "pull_between_barriers": true},
-           {"name": "hermes", "protocol": "hermes", "alpha": -0.5, "lambda": 5}],
+           {"name": "hermes", "protocol": "hermes", "alpha": -0.5, "lambda": 5},
+           {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2}],
   "events": )" + s.events + "}");
 }
 

@@ -33,7 +33,8 @@ const std::string kAllProtocols = R"([{"name": "bsp", "protocol": "bsp"},
   {"name": "bsp-timeout", "protocol": "bsp", "barrier_timeout_s": 0.05},
   {"name": "asp", "protocol": "asp"}, {"name": "ssp", "protocol": "ssp", "staleness": 1},
   {"name": "ebsp", "protocol": "ebsp", "lookahead": 5},
-  {"name": "hermes", "protocol": "hermes", "alpha": -0.5, "lambda": 5}])";
+  {"name": "hermes", "protocol": "hermes", "alpha": -0.5, "lambda": 5},
+  {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2}])";
 
 const std::string kBsp = R"([{"name": "bsp", "protocol": "bsp"}])";
 

@@ -1,4 +1,5 @@
-// SelSync runs (docs/selsync.md), made through make_selsync (not registered yet): delta 0 is
+// SelSync runs (docs/selsync.md), made through make_selsync with explicit parameters (and once
+// through the registry, with the scenario's): delta 0 is
 // synchronous SGD (BSP of one mini-batch per round), a huge delta syncs only in the warm-up
 // (local SGD), the votes are OR-ed and read from the real gradients, the outputs do not depend on
 // the thread count, and a crash and a return are taken like BSP's.
@@ -15,14 +16,16 @@
 #include <vector>
 
 #include "sim/protocols/algorithms/factories.h"
+#include "sim/protocols/registry.h"
+#include "sim/protocols/reporting/api_counting.h"
 #include "sim/protocols/reporting/result_csv.h"
 #include "tests/protocols/full_output.h"
 
 namespace hermes::protocols {
 namespace {
 
-// Three unequal workers, one mini-batch per iteration (update_unit "steps", the paper's step).
-// The run is declared as BSP: SelSync has no protocol name yet, and its run ignores the field.
+// Three unequal workers; runs[0] is BSP of one mini-batch per round (update_unit "steps"), to
+// compare with, runs[1] SelSync (one mini-batch per step whatever update_unit says).
 std::string scenario_text(const std::string& stop, const std::string& extra = "", double lr = 0.1) {
   return R"({
     "name": "selsync", "seed": 4,
@@ -33,7 +36,8 @@ std::string scenario_text(const std::string& stop, const std::string& extra = ""
                  "stop": {)" +
          stop + R"(}},
     "availability": {"detection_s": 0.05},
-    "runs": [{"name": "x", "protocol": "bsp", "update_unit": "steps"}])" +
+    "runs": [{"name": "x", "protocol": "bsp", "update_unit": "steps"},
+             {"name": "s", "protocol": "selsync", "delta": 0.05, "window_size": 1}])" +
          extra + "}";
 }
 
@@ -51,10 +55,10 @@ struct Outcome {
   std::vector<SelSyncStepRecord> steps;
 };
 
-Outcome run_selsync(const scenario::Scenario& sc, const SelSyncParams& p,
-                    parallel::ThreadPool* pool = nullptr) {
+Outcome selsync_outcome(const scenario::Scenario& sc, const SelSyncParams& p,
+                        parallel::ThreadPool* pool = nullptr) {
   const auto data = testing::blocks_split();
-  auto run = make_selsync(sc, sc.runs[0], data, p);
+  auto run = make_selsync(sc, sc.runs[1], data, p);
   Outcome out;
   record_selsync_steps(*run, &out.steps);
   out.result = run->run({}, pool);
@@ -81,7 +85,7 @@ std::map<std::int64_t, StepSummary> by_step(const std::vector<SelSyncStepRecord>
 
 TEST(SelSync, DeltaZeroIsSynchronousSgdLikeBspOfOneMiniBatch) {
   const auto sc = testing::scenario_from_text(scenario_text(kThirtyUpdates));
-  const Outcome s = run_selsync(sc, params(0, 25));
+  const Outcome s = selsync_outcome(sc, params(0, 25));
   const RunResult bsp = run_protocol(sc, sc.runs[0], testing::blocks_split());
   ASSERT_EQ(s.result.status, RunStatus::kOk);
   // Every step syncs: 10 averagings of 3 models, each evaluated, and every worker pulls before
@@ -106,7 +110,7 @@ TEST(SelSync, AHugeDeltaSyncsOnlyInTheWarmUpThenTrainsLocally) {
   // Warm-up of 2 x 2 - 1 = 3 synced steps, then local SGD until the cap on simulated time.
   const auto sc = testing::scenario_from_text(
       scenario_text(R"("patience": 1000, "max_iterations": 1000, "max_sim_time_s": 3)"));
-  const Outcome s = run_selsync(sc, params(std::numeric_limits<double>::max(), 2));
+  const Outcome s = selsync_outcome(sc, params(std::numeric_limits<double>::max(), 2));
   EXPECT_EQ(s.result.stop_reason, StopReason::kMaxSimTime);
   EXPECT_EQ(s.result.updates, 9);
   EXPECT_EQ(s.result.global.size(), 3u);
@@ -124,7 +128,7 @@ TEST(SelSync, AHugeDeltaSyncsOnlyInTheWarmUpThenTrainsLocally) {
 TEST(SelSync, AnyWorkersVoteSyncsAllAndTheVoteReadsTheGradientChange) {
   // window 1: Delta is the raw relative change of the gradient norm between a worker's steps.
   const auto sc = testing::scenario_from_text(scenario_text(kThirtyUpdates));
-  const Outcome s = run_selsync(sc, params(0.3, 1));
+  const Outcome s = selsync_outcome(sc, params(0.3, 1));
   ASSERT_EQ(s.result.status, RunStatus::kOk);
   std::map<int, double> previous;
   int local_steps = 0;
@@ -159,8 +163,8 @@ TEST(SelSync, TheRuleReadsTheGradientNotTheModelsChange) {
   // the learning rate; the model's change (-lr g) is not.
   const auto a = testing::scenario_from_text(scenario_text(kThirtyUpdates, "", 0.1));
   const auto b = testing::scenario_from_text(scenario_text(kThirtyUpdates, "", 0.05));
-  const Outcome ra = run_selsync(a, params(0.3, 1));
-  const Outcome rb = run_selsync(b, params(0.3, 1));
+  const Outcome ra = selsync_outcome(a, params(0.3, 1));
+  const Outcome rb = selsync_outcome(b, params(0.3, 1));
   for (int w = 0; w < 3; ++w) {
     const auto first = [w](const Outcome& r) {
       for (const auto& k : r.steps) {
@@ -174,7 +178,7 @@ TEST(SelSync, TheRuleReadsTheGradientNotTheModelsChange) {
 }
 
 std::string outputs(const scenario::Scenario& sc, const RunResult& r) {
-  std::vector<FinishedRun> runs{{&sc.runs[0], r}};
+  std::vector<FinishedRun> runs{{&sc.runs[1], r}};
   std::ostringstream os;
   write_global_csv(os, runs);
   write_workers_csv(os, sc, runs);
@@ -185,11 +189,11 @@ std::string outputs(const scenario::Scenario& sc, const RunResult& r) {
 
 TEST(SelSync, OutputsDoNotDependOnTheThreadCount) {
   const auto sc = testing::scenario_from_text(scenario_text(kThirtyUpdates));
-  const Outcome inline_run = run_selsync(sc, params(0.05, 1));
+  const Outcome inline_run = selsync_outcome(sc, params(0.05, 1));
   parallel::ThreadPool one(1);
   parallel::ThreadPool two(2);
-  const Outcome r1 = run_selsync(sc, params(0.05, 1), &one);
-  const Outcome r2 = run_selsync(sc, params(0.05, 1), &two);
+  const Outcome r1 = selsync_outcome(sc, params(0.05, 1), &one);
+  const Outcome r2 = selsync_outcome(sc, params(0.05, 1), &two);
   const std::string expected = outputs(sc, inline_run.result);
   EXPECT_EQ(outputs(sc, r1.result), expected);
   EXPECT_EQ(outputs(sc, r2.result), expected);
@@ -203,7 +207,7 @@ TEST(SelSync, GoesOnPastACrashAndAReturnLikeBsp) {
   const auto sc = testing::scenario_from_text(scenario_text(
       R"("patience": 1000, "max_iterations": 60, "max_sim_time_s": 1000)",
       R"(, "events": [{"kind": "crash", "node": "w1", "at_s": 0.3, "duration_s": 0.5}])"));
-  const Outcome s = run_selsync(sc, params(0, 25));
+  const Outcome s = selsync_outcome(sc, params(0, 25));
   ASSERT_EQ(s.result.status, RunStatus::kOk);
   // Ended by its cap on updates, not by waiting for w1 until the cap on time.
   EXPECT_EQ(s.result.stop_reason, StopReason::kMaxIterations);
@@ -225,8 +229,25 @@ TEST(SelSync, GoesOnPastACrashAndAReturnLikeBsp) {
 TEST(SelSync, ParametersOutOfRangeAreRefusedBeforeTheRun) {
   const auto sc = testing::scenario_from_text(scenario_text(kThirtyUpdates));
   const auto data = testing::blocks_split();
-  EXPECT_THROW(make_selsync(sc, sc.runs[0], data, params(-1, 25)), std::invalid_argument);
-  EXPECT_THROW(make_selsync(sc, sc.runs[0], data, params(0.3, 0)), std::invalid_argument);
+  EXPECT_THROW(make_selsync(sc, sc.runs[1], data, params(-1, 25)), std::invalid_argument);
+  EXPECT_THROW(make_selsync(sc, sc.runs[1], data, params(0.3, 0)), std::invalid_argument);
+}
+
+TEST(SelSync, TheRegisteredRunTakesTheScenariosParametersAndOneMiniBatchPerStep) {
+  const auto sc = testing::scenario_from_text(scenario_text(kThirtyUpdates));
+  const auto data = testing::blocks_split();
+  const SelSyncParams p = selsync_params(sc.runs[1]);
+  EXPECT_EQ(p.delta, 0.05);
+  EXPECT_EQ(p.window, 1);
+  EXPECT_EQ(p.smoothing, selsync_defaults::kSmoothing);
+  const RunResult registered = run_protocol(sc, sc.runs[1], data);
+  Outcome direct = selsync_outcome(sc, params(0.05, 1));
+  direct.result.api = count_api_calls(sc.api, direct.result);  // as run_protocol counts them
+  EXPECT_EQ(outputs(sc, registered), outputs(sc, direct.result));
+  // Another delta is another run.
+  auto other = sc;
+  other.runs[1].own["delta"] = 0;
+  EXPECT_NE(outputs(other, run_protocol(other, other.runs[1], data)), outputs(sc, registered));
 }
 
 TEST(SelSync, RecordingStepsOfAnotherProtocolIsRefused) {

@@ -29,9 +29,19 @@ TEST(RunParams, ReadmeTableIsTheDeclarations) {
 // RunSpec's initializers (used by code and tests that build a RunSpec by hand) are the declared
 // defaults; the one exception is dynamic_allocation, whose RunSpec default is the baselines'.
 TEST(RunParams, RunSpecDefaultsAreTheDeclaredOnes) {
+  // A field's default in RunSpec is its declaration's; a parameter without a field (RunSpec::own)
+  // gets its declared default from default_run.
   const RunSpec plain;
   for (const RunParam& p : run_param_table()) {
     if (p.key == "dynamic_allocation" && p.taken_by(Protocol::kHermes)) continue;
+    if (p.field.get == nullptr) {
+      EXPECT_EQ(plain.own.count(std::string(p.key)), 0u) << p.key;
+      for (const std::string& name : protocol_names()) {
+        const Protocol protocol = *parse_protocol(name);
+        if (p.taken_by(protocol)) EXPECT_EQ(p.value(default_run(protocol)), p.fallback) << p.key;
+      }
+      continue;
+    }
     EXPECT_EQ(p.value(plain), p.fallback) << p.key;
   }
   EXPECT_TRUE(default_run(Protocol::kHermes).dynamic_allocation);

@@ -297,6 +297,17 @@ TEST(ScenarioValidation, UpdateUnitAndServerStepCombinations) {
             Paths{"/runs/0/update_unit"});
   EXPECT_EQ(errors_after(R"({"runs": [{"protocol": "hermes", "evaluate_every": 2}]})"),
             Paths{"/runs/0/evaluate_every"});
+  // A protocol that has no server step: server_lr is an unknown key, not a key in need of
+  // async_update.
+  for (const char* p : {"hermes", "selsync"}) {
+    EXPECT_EQ(
+        errors_after(
+            (R"({"runs": [{"protocol": ")" + std::string(p) + R"(", "server_lr": 0.1}]})").c_str(),
+            diags),
+        Paths{"/runs/0/server_lr"})
+        << p;
+    EXPECT_TRUE(Contains(only_message(diags), "unknown key 'server_lr'")) << only_message(diags);
+  }
   // Accepted together.
   Json doc = minimal_doc();
   doc.merge_patch(Json::parse(R"({"runs": [{"protocol": "asp", "update_unit": "steps",

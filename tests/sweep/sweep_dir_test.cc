@@ -289,8 +289,26 @@ TEST(SweepSummary, RowsOfTheFinishedPointsWithTheirGridValues) {
             "0003,-1.3,c,h,hermes,1\n"
             "0003,-1.3,c,b,bsp,1\n");
 
-  put(dir.point_dir(1, 4) + "/summary.csv", "run,protocol\nh,hermes\n");
-  EXPECT_THROW(sweep_summary_csv(dir, d.grid, d.points), std::runtime_error);
+  // A point whose runs have other parameter columns (a grid key changed a run's protocol): the
+  // union of the columns, empty where a point has none; quoted fields are kept as they were.
+  put(dir.point_dir(1, 4) + "/summary.csv", "run,protocol,delta,seed\nh,selsync,\"0,3\",1\n");
+  EXPECT_EQ(sweep_summary_csv(dir, d.grid, d.points),
+            "point,runs.h.alpha,runs.h.variant,run,protocol,delta,seed\n"
+            "0000,-1.6,\"a\"\"b\",h,hermes,,1\n"
+            "0000,-1.6,\"a\"\"b\",b,bsp,,1\n"
+            "0001,-1.6,c,h,selsync,\"0,3\",1\n"
+            "0003,-1.3,c,h,hermes,,1\n"
+            "0003,-1.3,c,b,bsp,,1\n");
+  // A row that does not match its header is an error naming the file.
+  put(dir.point_dir(1, 4) + "/summary.csv", "run,protocol,delta,seed\nh,selsync,1\n");
+  try {
+    (void)sweep_summary_csv(dir, d.grid, d.points);
+    ADD_FAILURE() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("0001/summary.csv' line 2 has 3 fields, its header 4"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // SelSync on the PS / worker skeleton (docs/selsync.md has the paper's algorithm and this mapping).
-// A step: every worker the PS counts on trains one iteration (update_unit "steps" with
-// steps_per_update 1: one mini-batch, the paper's step) from its own model, which plain SGD moves
+// A step: every worker the PS counts on trains one iteration (one mini-batch, the paper's step:
+// the skeleton's update_unit "steps" with steps_per_update 1, which the run's own copy of its
+// RunSpec sets whatever the scenario's says) from its own model, which plain SGD moves
 // by its own gradient; its rule (policies/selsync_rule.h) reads the norm of that gradient and
 // votes. The votes are OR-ed once all are in (the released code all-reduces them with a sum):
 //   - nobody voted to sync: a local step; every worker goes on from its own model;
@@ -29,16 +30,27 @@
 #include <stdexcept>
 
 #include "models/nn/param_ops.h"
+#include "sim/protocols/algorithms/factories.h"
 
 namespace hermes::protocols {
 
 namespace {
 
-class SelSync final : public ProtocolRun {
+// The run as the skeleton sees it: one mini-batch per iteration. A base of SelSync before
+// ProtocolRun, so that it exists when ProtocolRun (which keeps a reference) is made.
+struct OneStepSpec {
+  explicit OneStepSpec(const scenario::RunSpec& run) : one_step(run) {
+    one_step.update_unit = scenario::UpdateUnit::kSteps;
+    one_step.steps_per_update = 1;
+  }
+  scenario::RunSpec one_step;
+};
+
+class SelSync final : private OneStepSpec, public ProtocolRun {
  public:
   SelSync(const scenario::Scenario& s, const scenario::RunSpec& r, const data::TrainTestSplit& d,
           const SelSyncParams& params)
-      : ProtocolRun(s, r, d), params_(params) {
+      : OneStepSpec(r), ProtocolRun(s, one_step, d), params_(params) {
     rules_.assign(worker_count(), SelSyncRule(params));  // throws on bad parameters
     grads_.assign(worker_count(), std::vector<float>(global_model().num_params(), 0.0f));
     votes_.assign(worker_count(), true);
@@ -259,6 +271,25 @@ class SelSync final : public ProtocolRun {
 };
 
 }  // namespace
+
+SelSyncParams selsync_params(const scenario::RunSpec& run) {
+  SelSyncParams p;
+  p.delta = run.own_value("delta");
+  p.smoothing = run.own_value("smoothing");
+  p.window = static_cast<int>(run.own_value("window_size"));
+  return p;
+}
+
+std::unique_ptr<ProtocolRun> make_selsync(const scenario::Scenario& s, const scenario::RunSpec& r,
+                                          const data::TrainTestSplit& d) {
+  return make_selsync(s, r, d, selsync_params(r));
+}
+
+RunResult run_selsync(const scenario::Scenario& s, const scenario::RunSpec& r,
+                      const data::TrainTestSplit& d, const ProgressFn& progress,
+                      parallel::ThreadPool* pool, RunObserver* observer) {
+  return run_to_end(make_selsync(s, r, d), progress, pool, observer);
+}
 
 std::unique_ptr<ProtocolRun> make_selsync(const scenario::Scenario& s, const scenario::RunSpec& r,
                                           const data::TrainTestSplit& d,

@@ -2,8 +2,8 @@
 // takes one step, votes with the relative change of its gradient norm (policies/selsync_rule.h),
 // and all the workers either average their models at the PS (some worker voted to sync) or go
 // on from their own (nobody did).
-// Not registered yet: a run is made through make_selsync directly (the registry's descriptor will
-// call it with the run's parameters).
+// Registered as "selsync" (sim/scenario/protocols.def; its descriptor and parameters in
+// sim/scenario/protocol_selsync.cc); run_selsync (factories.h) runs it.
 #pragma once
 
 #include <cstdint>
@@ -15,8 +15,16 @@
 
 namespace hermes::protocols {
 
-// A SelSync run of `run` on `scenario`. `params` out of their ranges (SelSyncParams):
-// std::invalid_argument, before anything runs.
+// The rule's parameters of a run of protocol selsync (its keys delta, smoothing, window_size).
+SelSyncParams selsync_params(const scenario::RunSpec& run);
+
+// A SelSync run of `run` on `scenario`, with the run's parameters or with `params` (tests: any
+// run, whatever its protocol). `params` out of their ranges (SelSyncParams):
+// std::invalid_argument, before anything runs. Whatever `run`'s update_unit, an iteration is one
+// mini-batch (the paper's step).
+std::unique_ptr<ProtocolRun> make_selsync(const scenario::Scenario& scenario,
+                                          const scenario::RunSpec& run,
+                                          const data::TrainTestSplit& data);
 std::unique_ptr<ProtocolRun> make_selsync(const scenario::Scenario& scenario,
                                           const scenario::RunSpec& run,
                                           const data::TrainTestSplit& data,

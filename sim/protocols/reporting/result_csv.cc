@@ -25,7 +25,10 @@ bool comparable(const RunResult& x) { return speedup_comparable(x.status, x.stop
 
 void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
                        const std::vector<FinishedRun>& runs) {
-  std::vector<std::string> columns = metrics::summary_columns();
+  scenario::ProtocolSet present = 0;
+  for (const auto& r : runs) present |= scenario::protocols({r.spec->protocol});
+  const std::vector<std::string_view> params = scenario::summary_param_keys(present);
+  std::vector<std::string> columns = metrics::summary_columns(params);
   columns.insert(columns.end(), metrics::kSummaryChurnColumns.begin(),
                  metrics::kSummaryChurnColumns.end());
   metrics::CsvWriter w(out, columns);
@@ -41,7 +44,7 @@ void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
   for (const auto& r : runs) {
     const RunResult& x = r.result;
     w.field(r.spec->name).field(scenario::protocol_name(r.spec->protocol));
-    for (const std::string_view key : metrics::summary_param_columns()) {
+    for (const std::string_view key : params) {
       w.field(metrics::param_cell(*r.spec, key));
     }
     w.field(sc.seed).field(run_status_text(x.status)).field(stop_reason_text(x.stop_reason));

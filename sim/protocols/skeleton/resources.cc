@@ -213,6 +213,8 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
       bytes = w * e.per_worker_bytes;
       // E-BSP's barrier placement predicts R pushes of every worker (zipline.h).
       if (r.protocol == scenario::Protocol::kEbsp) bytes += 32.0 * w * r.lookahead;
+      bytes += w * 4.0 * static_cast<double>(cost.params) *
+               scenario::descriptor_of(r.protocol).model_copies_per_worker;
       e.round_flops = w * work.flops + kTestSamples * cost.flops_forward_per_sample;
       seconds = e.round_flops / kFlopsPerSecond + round_network_s;
     }
