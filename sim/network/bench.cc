@@ -23,8 +23,9 @@ double bench_flows(std::size_t workers, std::size_t rounds, double bytes, std::o
   std::vector<std::size_t> left(workers + 1, rounds);
   std::function<void(HostIndex)> push = [&](HostIndex w) {
     if (left[w]-- == 0) return;
-    net.start({w, 0, bytes}, [&, w] {
-      net.start({0, w, bytes}, [&, w] {
+    // No host is turned off here: every flow ends done.
+    net.start({w, 0, bytes}, [&, w](engine::ActivityOutcome) {
+      net.start({0, w, bytes}, [&, w](engine::ActivityOutcome) {
         // Deterministic, worker-specific compute time (0.5-1.5 ms) so activations interleave.
         const engine::SimTime compute =
             500 * engine::kMicrosecond + (w * 7919 % 1000) * engine::kMicrosecond;

@@ -46,7 +46,8 @@ FlowNetwork::FlowNetwork(engine::Simulator& sim, Topology topology,
       faults_(faults, topology_),
       last_advance_(sim.now()),
       sent_(topology_.host_count(), 0.0),
-      received_(topology_.host_count(), 0.0) {}
+      received_(topology_.host_count(), 0.0),
+      host_on_(topology_.host_count(), true) {}
 
 FlowNetwork::~FlowNetwork() {
   sim_.cancel(completion_event_);
@@ -56,13 +57,19 @@ FlowNetwork::~FlowNetwork() {
   }
 }
 
-FlowId FlowNetwork::start(const Transfer& transfer, OnDone on_done) {
+FlowId FlowNetwork::start(const Transfer& transfer, OnEnd on_end) {
   const auto [src, dst, bytes] = transfer;
   if (!(std::isfinite(bytes) && bytes >= 0)) {
     throw std::invalid_argument("flow size must be finite and >= 0 bytes, got " +
                                 std::to_string(bytes));
   }
   const Route& route = topology_.route(src, dst);  // throws on bad index or no route
+  if (!host_on_[src] || !host_on_[dst]) {
+    std::vector<OnEnd> failed;
+    failed.push_back(std::move(on_end));
+    fail_later(std::move(failed));
+    return next_id_++;
+  }
   std::uint32_t slot;
   if (!free_slots_.empty()) {
     slot = free_slots_.back();
@@ -81,7 +88,7 @@ FlowId FlowNetwork::start(const Transfer& transfer, OnDone on_done) {
   f.bytes = bytes;
   f.remaining = bytes;
   f.route = &route;
-  f.on_done = std::move(on_done);
+  f.on_end = std::move(on_end);
   f.activation = sim_.schedule_in(route.latency + faults_.added_latency(route, sim_.now()),
                                   [this, slot] { activate(slot); });
   slot_of_.emplace(id, slot);
@@ -205,7 +212,7 @@ void FlowNetwork::update() {
   // Start order among flows finishing together, whatever order they were retired in.
   std::sort(done.begin(), done.end(),
             [this](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
-  std::vector<OnDone> callbacks;
+  std::vector<OnEnd> callbacks;
   callbacks.reserve(done.size());
   for (const std::uint32_t s : done) {
     Flow& f = slots_[s];
@@ -215,33 +222,63 @@ void FlowNetwork::update() {
       received_[f.dst] += f.bytes;
     }
     ++completed_;
-    callbacks.push_back(std::move(f.on_done));
+    callbacks.push_back(std::move(f.on_end));
     slot_of_.erase(f.id);
     f = Flow{};
     free_slots_.push_back(s);
   }
   // Callbacks may start new flows (reusing the slots freed above): they run last.
   for (auto& cb : callbacks) {
-    if (cb) cb();
+    if (cb) cb(engine::ActivityOutcome::kDone);
   }
 }
 
-std::size_t FlowNetwork::abort_host(HostIndex host) {
+std::size_t FlowNetwork::turn_off(HostIndex host) {
+  if (!host_on_.at(host)) {
+    throw std::logic_error("FlowNetwork: host " + std::to_string(host) + " turned off twice");
+  }
+  host_on_[host] = false;
   // Bytes of the flows that stay are advanced to now before the set of flows changes.
   advance(sim_.now());
-  std::size_t dropped = 0;
+  std::vector<std::uint32_t> gone;
   for (std::uint32_t s = 0; s < slots_.size(); ++s) {
+    const Flow& f = slots_[s];
+    if (f.phase != Phase::kFree && (f.src == host || f.dst == host)) gone.push_back(s);
+  }
+  // Start order, whatever slots the flows reused.
+  std::sort(gone.begin(), gone.end(),
+            [this](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
+  std::vector<OnEnd> failed;
+  failed.reserve(gone.size());
+  for (const std::uint32_t s : gone) {
     Flow& f = slots_[s];
-    if (f.phase == Phase::kFree || (f.src != host && f.dst != host)) continue;
     if (f.phase == Phase::kLatency) sim_.cancel(f.activation);
     std::erase(active_, s);
     slot_of_.erase(f.id);
+    failed.push_back(std::move(f.on_end));
     f = Flow{};
     free_slots_.push_back(s);
-    ++dropped;
   }
-  if (dropped > 0) request_update();
-  return dropped;
+  if (!gone.empty()) request_update();
+  fail_later(std::move(failed));
+  return gone.size();
+}
+
+void FlowNetwork::turn_on(HostIndex host) {
+  if (host_on_.at(host)) {
+    throw std::logic_error("FlowNetwork: host " + std::to_string(host) + " turned on while on");
+  }
+  host_on_[host] = true;
+}
+
+void FlowNetwork::fail_later(std::vector<OnEnd> failed) {
+  if (failed.empty()) return;
+  // The event holds the callbacks alone, not this network: it may run after the network is gone.
+  sim_.schedule_in(engine::SimTime{}, [failed = std::move(failed)] {
+    for (const OnEnd& f : failed) {
+      if (f) f(engine::ActivityOutcome::kFailed);
+    }
+  });
 }
 
 double FlowNetwork::remaining_now(const Flow& f) const {

@@ -5,6 +5,8 @@
 // are constant, so remaining bytes advance exactly and the next completion is known: it is one
 // simulator event, rescheduled as rates change. A flow crossing a lost link (capacity 0) gets
 // rate 0 and no completion until the link comes back; it then resumes where it stopped.
+// A host can be turned off (its node goes) and on again: every flow with it at one end then ends
+// as failed (engine/activity.h), and the bandwidth those flows held goes to the others.
 #pragma once
 
 #include <cstdint>
@@ -42,18 +44,25 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
   FlowNetwork(const FlowNetwork&) = delete;
   FlowNetwork& operator=(const FlowNetwork&) = delete;
 
-  // Starts sending the transfer's bytes from src to dst; on_done runs from a simulator event
-  // when the last byte arrives, never from inside start. The latency phase is the route's latency
-  // plus that added by the faults in force now on its links. src == dst (loopback) and 0-byte
-  // flows finish as soon as their latency has elapsed (0 for loopback) and take no bandwidth.
-  // Flows finishing in the same ns complete together, callbacks in start order.
-  // Throws std::out_of_range / std::invalid_argument / std::logic_error (no route) on misuse.
-  FlowId start(const Transfer& transfer, OnDone on_done) override;
+  // Starts sending the transfer's bytes from src to dst; on_end(kDone) runs from a simulator
+  // event when the last byte arrives, never from inside start. The latency phase is the route's
+  // latency plus that added by the faults in force now on its links. src == dst (loopback) and
+  // 0-byte flows finish as soon as their latency has elapsed (0 for loopback) and take no
+  // bandwidth. Flows finishing in the same ns complete together, callbacks in start order. A flow
+  // with a host that is off at one end moves nothing and fails at once (on_end(kFailed) from an
+  // event now). Throws std::out_of_range / std::invalid_argument / std::logic_error (no route) on
+  // misuse.
+  FlowId start(const Transfer& transfer, OnEnd on_end) override;
 
-  // Drops every flow from or to `host` now (its node is gone): their on_done never runs, their
-  // bytes are not delivered, and the bandwidth they held goes to the other flows. Returns how
-  // many were dropped.
-  std::size_t abort_host(HostIndex host);
+  // Host `host` goes now (its node is gone): every flow from or to it fails (their bytes are not
+  // delivered, the bandwidth they held goes to the other flows; on_end(kFailed) runs for each from
+  // one simulator event scheduled now, in start order), and so do flows started with it at one
+  // end until turn_on(host). Returns how many flows failed. Turning off a host that is off is a
+  // std::logic_error.
+  std::size_t turn_off(HostIndex host);
+  // Host `host` is back now: flows from or to it start from now on (std::logic_error if it is on).
+  void turn_on(HostIndex host);
+  bool host_on(HostIndex host) const { return host_on_.at(host); }
 
   // Current rate, bytes/s: 0 while in the latency phase, once finished, or for unknown ids.
   double rate(FlowId id) const;
@@ -89,11 +98,13 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
     engine::SimTime finish = engine::kTimeInfinity;  // predicted at the last recomputation
     const Route* route = nullptr;
     engine::EventId activation;
-    OnDone on_done;
+    OnEnd on_end;
   };
 
   void activate(std::uint32_t slot);
   void request_update();
+  // Runs `failed` with kFailed, in their order, from one simulator event scheduled now.
+  void fail_later(std::vector<OnEnd> failed);
   // Advances bytes to now, retires finished flows, recomputes rates, reschedules the completion
   // event, then runs the finished flows' callbacks (state is consistent when they run).
   void update();
@@ -133,6 +144,7 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
   double delivered_ = 0;
   std::vector<double> sent_;
   std::vector<double> received_;
+  std::vector<bool> host_on_;  // per host: false from turn_off to turn_on
 };
 
 }  // namespace hermes::network

@@ -17,8 +17,8 @@ using namespace engine::time_literals;
 // Starts a job now and returns its end, as the node predicts it when it starts.
 SimTime start_job(
     NodeCompute& node, double flops, std::int64_t steps,
-    engine::ActivityResource<TrainingJob>::OnDone on_done = [] {}) {
-  node.start({flops, steps}, std::move(on_done));
+    NodeCompute::OnEnd on_end = [](engine::ActivityOutcome) {}) {
+  node.start({flops, steps}, std::move(on_end));
   return node.last_job().end;
 }
 
@@ -41,7 +41,7 @@ TEST(NodeCompute, NonBurstableWithoutJitterIsExact) {
   sim.run_until(kSecond);
   // 100 x 0.5 ms + 4 GFLOP / 2 GFLOP/s = 2.05 s.
   std::vector<SimTime> done;
-  EXPECT_EQ(start_job(node, 4e9, 100, [&] { done.push_back(sim.now()); }),
+  EXPECT_EQ(start_job(node, 4e9, 100, [&](engine::ActivityOutcome) { done.push_back(sim.now()); }),
             kSecond + 2'050'000'000_ns);
   EXPECT_EQ(node.last_job().start, kSecond);
   EXPECT_EQ(node.last_job().jitter, 1.0);
@@ -52,7 +52,9 @@ TEST(NodeCompute, NonBurstableWithoutJitterIsExact) {
   // A job started while the node is busy waits for the one before it.
   sim.run_until(3'000'000'000_ns);
   EXPECT_EQ(node.next_start(), 3'050'000'000_ns);
-  EXPECT_EQ(node.start(TrainingJob{0, 0}, [&] { done.push_back(sim.now()); }), 2u);
+  EXPECT_EQ(
+      node.start(TrainingJob{0, 0}, [&](engine::ActivityOutcome) { done.push_back(sim.now()); }),
+      2u);
   EXPECT_EQ(node.last_job().start, 3'050'000'000_ns);
   EXPECT_EQ(node.last_job().end, 3'050'000'000_ns);
   EXPECT_EQ(node.jobs_run(), 2);
@@ -95,7 +97,8 @@ TEST(NodeCompute, B1msProfileThrottlesOnceCreditsRunOut) {
   EXPECT_EQ(*node.credits_at(0_ns), 30.0);
   // 3600 GFLOP at 1 GFLOP/s = 60 min of work => 37.5 min full + 112.5 min at 20% = 150 min.
   SimTime ended = -1_ns;
-  const SimTime end = start_job(node, 3600e9, 0, [&] { ended = sim.now(); });
+  const SimTime end =
+      start_job(node, 3600e9, 0, [&](engine::ActivityOutcome) { ended = sim.now(); });
   EXPECT_EQ(end, 150 * 60 * kSecond);
   EXPECT_EQ(node.last_job().throttled_extra_ns, 90 * 60 * kSecond);
   EXPECT_EQ(*node.credits_at(end), 0.0);

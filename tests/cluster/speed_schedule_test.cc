@@ -59,7 +59,7 @@ NodeProfile plain(double jitter_cv) {
 }
 
 SimTime job_end(NodeCompute& node) {
-  node.start({4e9, 0}, [] {});
+  node.start({4e9, 0}, [](engine::ActivityOutcome) {});
   return node.last_job().end;
 }
 
@@ -83,8 +83,8 @@ TEST(NodeComputeSlowdown, NoIntervalOnAJobChangesNothingEvenWithJitter) {
   NodeCompute a(sim, plain(0.3), RandomStream(7, 0));
   NodeCompute b(sim, plain(0.3), RandomStream(7, 0), one(1000_s, 2000_s, 0.1));
   for (int i = 0; i < 50; ++i) {
-    a.start({4e9, 10}, [] {});
-    b.start({4e9, 10}, [] {});
+    a.start({4e9, 10}, [](engine::ActivityOutcome) {});
+    b.start({4e9, 10}, [](engine::ActivityOutcome) {});
     ASSERT_EQ(a.last_job().end, b.last_job().end) << "job " << i;
     ASSERT_EQ(a.last_job().work_ns, b.last_job().work_ns);
   }
@@ -131,7 +131,7 @@ TEST(BurstCreditsSlowdown, NodeComputeUsesTheSchedule) {
   p.burst = b1ms();
   p.compute = {1.0, 0, 0};  // 1 GFLOP/s: 3.6e12 FLOP = 60 min
   NodeCompute node(sim, p, RandomStream(1, 0), one(0_ns, 20 * kMinute, 0.5));
-  node.start({3.6e12, 0}, [] {});
+  node.start({3.6e12, 0}, [](engine::ActivityOutcome) {});
   EXPECT_EQ(node.last_job().end, 200 * kMinute);
 }
 

@@ -11,10 +11,12 @@ namespace hermes::network::testing {
 struct Done {
   std::vector<engine::SimTime> at;
   std::vector<int> order;
-  FlowNetwork::OnDone mark(engine::Simulator& sim, int tag) {
-    return [this, &sim, tag] {
+  std::vector<engine::ActivityOutcome> outcome;
+  FlowNetwork::OnEnd mark(engine::Simulator& sim, int tag) {
+    return [this, &sim, tag](engine::ActivityOutcome how) {
       at.push_back(sim.now());
       order.push_back(tag);
+      outcome.push_back(how);
     };
   }
 };

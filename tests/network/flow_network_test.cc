@@ -30,7 +30,7 @@ TEST(FlowNetwork, LoneFlowTakesLatencyPlusBytesOverBottleneck) {
   Simulator sim;
   FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000})));
   SimTime done = -1_ns;
-  const FlowId id = net.start({1, 0, 1e6}, [&] { done = sim.now(); });
+  const FlowId id = net.start({1, 0, 1e6}, [&](engine::ActivityOutcome) { done = sim.now(); });
   EXPECT_EQ(id, 1u);
   EXPECT_EQ(net.flows_in_flight(), 1u);
 
@@ -220,8 +220,8 @@ TEST(FlowNetwork, LoopbackZeroBytesAndChainedFlows) {
   sim.schedule_at(7_ns, [&] { net.start({1, 1, 5e6}, done.mark(sim, 0)); });  // loopback
   net.start({1, 0, 0}, done.mark(sim, 1));                                    // latency only
   // Push then pull from the callback, like a worker round.
-  net.start({1, 0, 1e6}, [&] {
-    done.mark(sim, 2)();
+  net.start({1, 0, 1e6}, [&](engine::ActivityOutcome how) {
+    done.mark(sim, 2)(how);
     net.start({0, 1, 1e6}, done.mark(sim, 3));
   });
   sim.run();
@@ -265,7 +265,8 @@ TEST(FlowNetwork, NoDriftUnderManyRateChanges) {
     const double bytes = 1e5 + static_cast<double>(i * 7919 % 1000) * 1013.7;
     total += bytes;
     sim.schedule_at(i * 100 * kMicrosecond, [&, i, bytes] {
-      net.start({static_cast<HostIndex>(i + 1), 0, bytes}, [&] { last = sim.now(); });
+      net.start({static_cast<HostIndex>(i + 1), 0, bytes},
+                [&](engine::ActivityOutcome) { last = sim.now(); });
     });
   }
   sim.run();
@@ -288,7 +289,7 @@ TEST(FlowNetwork, ThousandWorkerStar) {
   std::vector<FlowId> ids;
   int finished = 0;
   for (HostIndex w = 1; w <= kWorkers; ++w) {
-    ids.push_back(net.start({w, 0, 3e5}, [&] { ++finished; }));
+    ids.push_back(net.start({w, 0, 3e5}, [&](engine::ActivityOutcome) { ++finished; }));
   }
   sim.run_until(kRoute);
   EXPECT_EQ(net.active_flows(), static_cast<std::size_t>(kWorkers));
@@ -321,9 +322,10 @@ TEST(FlowNetwork, DestructionCancelsPendingEvents) {
   bool called = false;
   {
     FlowNetwork net(sim, Topology::build(star_spec(kHop), make_hosts({1000, 1000, 1000})));
-    net.start({1, 0, 1e6}, [&] { called = true; });
-    sim.run_until(kRoute + 1_ns);                    // one active, completion pending
-    net.start({2, 0, 1e6}, [&] { called = true; });  // one in latency phase
+    net.start({1, 0, 1e6}, [&](engine::ActivityOutcome) { called = true; });
+    sim.run_until(kRoute + 1_ns);  // one active, completion pending
+    net.start({2, 0, 1e6},
+              [&](engine::ActivityOutcome) { called = true; });  // one in latency phase
   }
   EXPECT_EQ(sim.pending(), 0u);
   sim.run();

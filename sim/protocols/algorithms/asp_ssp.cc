@@ -52,6 +52,8 @@ class StaleSynchronous final : public ProtocolRun {
         begin_iteration(static_cast<std::size_t>(v));
     }
     auto delta = update(w);
+    // The answer is for the process that pushed: w may go and come back while the PS applies
+    // the update, a change of process that no failed activity reports (ProtocolRun::answer_push).
     push_update(w, *delta, [this, w, delta, inc = incarnation(w)] {
       // Apply and evaluation are queued together, so the evaluation sees exactly this update
       // (the PS runs its jobs one at a time, in order). The model goes back at once, or after

@@ -40,15 +40,17 @@ class DemoRun {
   void transfer(std::size_t w, SpanKind kind, network::HostIndex src, network::HostIndex dst,
                 double bytes, std::function<void()> next) {
     const engine::SimTime start = ctx_.sim.now();
-    ctx_.network->start({src, dst, bytes}, [=, this, next = std::move(next)] {
-      if (observer_ != nullptr) {
-        observer_->on_span(RunContext::worker_host(w), kind, start, ctx_.sim.now(),
-                           {.iteration = iteration(w), .bytes = bytes});
-      }
-      result_.activity[w].transfer_time += ctx_.sim.now() - start;
-      result_.activity[w].bytes += bytes;
-      next();
-    });
+    ctx_.network->start(
+        {src, dst, bytes}, [=, this, next = std::move(next)](engine::ActivityOutcome outcome) {
+          if (outcome == engine::ActivityOutcome::kFailed) return;  // no demo turns a host off
+          if (observer_ != nullptr) {
+            observer_->on_span(RunContext::worker_host(w), kind, start, ctx_.sim.now(),
+                               {.iteration = iteration(w), .bytes = bytes});
+          }
+          result_.activity[w].transfer_time += ctx_.sim.now() - start;
+          result_.activity[w].bytes += bytes;
+          next();
+        });
   }
 
   // The 1-based iteration worker w is in.
@@ -66,7 +68,10 @@ class DemoRun {
 
   void compute(std::size_t w) {
     const engine::SimTime start = ctx_.sim.now();
-    ctx_.worker_node(w).start({work_.flops, work_.steps}, [this, w, start] { computed(w, start); });
+    ctx_.worker_node(w).start({work_.flops, work_.steps},
+                              [this, w, start](engine::ActivityOutcome outcome) {
+                                if (outcome == engine::ActivityOutcome::kDone) computed(w, start);
+                              });
   }
 
   void computed(std::size_t w, engine::SimTime start) {

@@ -85,7 +85,9 @@ class EbspRun final : public ProtocolRun {
   // The PS sends the global model to every worker; each starts its cycle on arrival.
   void barrier();
   void start_iteration(std::size_t w);
-  // An update of w's incarnation `pushed_by` arrived at the PS.
+  // An update of w's incarnation `pushed_by` arrived at the PS. The incarnation is kept for the
+  // answer (pull_or_wait): w may go and come back while the PS applies the update, a change of
+  // process that no failed activity reports (ProtocolRun::answer_push).
   void on_push_arrival(std::size_t w, std::uint32_t pushed_by,
                        std::shared_ptr<const std::vector<float>> delta);
   // pull_between_barriers: once w's update is applied, the global model goes to w for its next

@@ -99,6 +99,8 @@ class Hermes final : public ProtocolRun {
       return;
     }
     auto sent = reference() ? buffers().copy_of(grad_sums_[w]) : progress(w);
+    // The answer is for the process that pushed: w may go and come back while the PS aggregates,
+    // a change of process that no failed activity reports (ProtocolRun::answer_push).
     push_update(w, *sent, [this, w, sent, inc = incarnation(w)] {
       // Loss weighting evaluates the candidate on the test set: a second evaluation per update.
       cluster::TrainingJob job{aggregation_flops(2), 0};

@@ -152,18 +152,21 @@ void ProtocolRun::request_chunk(std::size_t w) {
   const auto& transfers = ctx_.scenario.transfers;
   const double bytes = chunk_transfer_bytes(
       transfers, iteration_work(ctx_.scenario.training, cost_, workers_[w].chunk_size));
-  // A flow to a worker that goes is dropped with it; the PS's delay is guarded here.
-  auto send = [this, w, bytes, inc = workers_[w].incarnation] {
-    if (!current(w, inc)) return;
-    ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes}, [this, w, bytes] {
-      if (finished_) return;
-      trace_chunk_arrived(w, bytes);
-      start_compute(w);
-    });
+  // A flow to a worker that goes fails with its host.
+  auto send = [this, w, bytes] {
+    ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes},
+                        [this, w, bytes](engine::ActivityOutcome outcome) {
+                          if (outcome == engine::ActivityOutcome::kFailed || finished_) return;
+                          trace_chunk_arrived(w, bytes);
+                          start_compute(w);
+                        });
   };
-  // The released code's PS sleeps before it sends a chunk (transfers.chunk_delay_s).
+  // The released code's PS sleeps before it sends a chunk (transfers.chunk_delay_s): a PS timer
+  // (its failure cancels it), which sends only to the process that asked (Worker::incarnation).
   if (transfers.chunk_delay > engine::SimTime{}) {
-    ctx_.sim.schedule_in(transfers.chunk_delay, std::move(send));
+    schedule_in(transfers.chunk_delay, [this, w, send, inc = workers_[w].incarnation] {
+      if (workers_[w].incarnation == inc) send();
+    });
   } else {
     send();
   }
@@ -191,8 +194,10 @@ void ProtocolRun::start_compute(std::size_t w) {
       steps ? steps_work(training, cost_, static_cast<std::int64_t>(k.chunk.size()), k.pass,
                          spec().steps_per_update)
             : iteration_work(training, cost_, static_cast<std::int64_t>(k.chunk.size()));
-  ctx_.worker_node(w).start({work.flops, work.steps}, [this, w, inc = k.incarnation] {
-    if (current(w, inc)) end_compute(w);
+  // A compute that fails (its node turned off, or its work given up as the PS failed) has been
+  // counted as lost already (count_lost).
+  ctx_.worker_node(w).start({work.flops, work.steps}, [this, w](engine::ActivityOutcome outcome) {
+    if (outcome == engine::ActivityOutcome::kDone && !finished_) end_compute(w);
   });
   const engine::SimTime end = ctx_.worker_node(w).last_job().end;
   result_.train_flops += work.flops;
@@ -250,8 +255,8 @@ void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
                               std::function<void()> at_ps) {
   ++result_.requests.pushes;
   ++result_.major_updates;
-  // The update carries the worker's work since its last one; a flow from a worker that goes is
-  // dropped with it, and then that work is lost (count_lost).
+  // The update carries the worker's work since its last one; a flow from a worker that goes (or
+  // to a PS that fails) fails, and then that work is lost (count_lost counted it when it went).
   Worker& k = workers_[w];
   WorkCarried carried = k.unsynced;
   carried.updates = 1;
@@ -261,7 +266,9 @@ void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
       update_kind(w) == UpdateKind::kMajor ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
   const double bytes = update_transfer_bytes(ctx_.scenario.transfers, update);
   ctx_.network->start({RunContext::worker_host(w), RunContext::kPs, bytes},
-                      [this, w, kind, bytes, carried, start = now(), at_ps = std::move(at_ps)] {
+                      [this, w, kind, bytes, carried, start = now(),
+                       at_ps = std::move(at_ps)](engine::ActivityOutcome outcome) {
+                        if (outcome == engine::ActivityOutcome::kFailed) return;
                         workers_[w].in_flight -= carried;
                         trace_update_arrived(w, kind, start, bytes);
                         if (finished_) return;
@@ -272,15 +279,18 @@ void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
                       });
 }
 
-void ProtocolRun::ps_job(SpanKind kind, const cluster::TrainingJob& job,
-                         std::function<void()> done) {
+engine::ActivityId ProtocolRun::ps_job(SpanKind kind, const cluster::TrainingJob& job,
+                                       std::function<void()> done) {
   cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
   const engine::SimTime start = ps.next_start();
   const double flops = job.flops + job.inference_flops;
-  ps.start(job, [this, kind, start, flops, done = std::move(done)] {
-    trace_span(RunContext::kPs, kind, start, {.flops = flops});
-    if (!finished_) done();
-  });
+  // A job the PS's failure took is no span: the PS did not do it.
+  return ps.start(
+      job, [this, kind, start, flops, done = std::move(done)](engine::ActivityOutcome outcome) {
+        if (outcome == engine::ActivityOutcome::kFailed) return;
+        trace_span(RunContext::kPs, kind, start, {.flops = flops});
+        if (!finished_) done();
+      });
 }
 
 std::optional<double> ProtocolRun::last_global_loss() const {
@@ -336,48 +346,54 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
   // from a snapshot taken at the start. The start event is scheduled before the job's end event
   // and after the end event of the job before it, so it sees that job's change and fires first
   // even if this job takes no time.
-  std::shared_ptr<engine::SimTime> end;
+  struct Job {
+    engine::ActivityId id = 0;
+    engine::SimTime end{};
+  };
+  std::shared_ptr<Job> job;
   if (!pool().runs_inline()) {
-    end = std::make_shared<engine::SimTime>();
-    const engine::SimTime start = ctx_.nodes[RunContext::kPs].next_start();
-    // A PS that fails before the job starts takes the job with it (NodeCompute::interrupt).
-    ctx_.sim.schedule_at(start, [this, end, ps = ps_incarnation_] {
-      if (!finished_ && ps == ps_incarnation_) start_global_eval(*end);
+    job = std::make_shared<Job>();
+    cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
+    // A PS that fails before the job starts takes the job with it: it has failed by then.
+    ctx_.sim.schedule_at(ps.next_start(), [this, job, &ps] {
+      if (!finished_ && ps.in_progress(job->id)) start_global_eval(job->end);
     });
   }
-  ps_job(SpanKind::kEvaluate, test_eval_job(), [this, worker, then = std::move(then)] {
-    const nn::EvalStats eval = global_eval_result();
-    ++result_.aggregations;
-    result_.global.push_back({ctx_.sim.now(), result_.updates, worker, eval.loss, eval.accuracy});
-    trace_evaluation(result_.global.back());
-    if (!std::isfinite(eval.loss)) {
-      finish(RunStatus::kDiverged, StopReason::kDiverged);
-      return;
-    }
-    const auto& target = ctx_.scenario.outputs.target_accuracy;
-    if (target && !result_.time_to_target && eval.accuracy >= *target) {
-      result_.time_to_target = ctx_.sim.now();
-    }
-    const bool stop = stop_rule_.observe(eval.loss, eval.accuracy, patience_position());
-    result_.evaluations_since_best = stop_rule_.since_best();
-    result_.patience_since_best = patience_in_units(stop_rule_.since_best_position());
-    result_.patience_progress = patience_in_units(
-        patience_position().value_or(static_cast<std::int64_t>(result_.global.size())));
-    if (stop_rule_.last_improved()) {
-      result_.best_loss = stop_rule_.best_loss();
-      result_.accuracy_at_best = stop_rule_.accuracy_at_best();
-      result_.best_time = ctx_.sim.now();
-    }
-    if (progress_) progress_(result_, ctx_.sim.now());
-    if (stop) {
-      finish(RunStatus::kOk, StopReason::kPatience);
-    } else if (result_.updates >= ctx_.scenario.training.stop.max_iterations) {
-      finish(RunStatus::kOk, StopReason::kMaxIterations);
-    } else {
-      then();
-    }
-  });
-  if (end) *end = ctx_.nodes[RunContext::kPs].busy_until();  // this job's end
+  const engine::ActivityId id =
+      ps_job(SpanKind::kEvaluate, test_eval_job(), [this, worker, then = std::move(then)] {
+        const nn::EvalStats eval = global_eval_result();
+        ++result_.aggregations;
+        result_.global.push_back(
+            {ctx_.sim.now(), result_.updates, worker, eval.loss, eval.accuracy});
+        trace_evaluation(result_.global.back());
+        if (!std::isfinite(eval.loss)) {
+          finish(RunStatus::kDiverged, StopReason::kDiverged);
+          return;
+        }
+        const auto& target = ctx_.scenario.outputs.target_accuracy;
+        if (target && !result_.time_to_target && eval.accuracy >= *target) {
+          result_.time_to_target = ctx_.sim.now();
+        }
+        const bool stop = stop_rule_.observe(eval.loss, eval.accuracy, patience_position());
+        result_.evaluations_since_best = stop_rule_.since_best();
+        result_.patience_since_best = patience_in_units(stop_rule_.since_best_position());
+        result_.patience_progress = patience_in_units(
+            patience_position().value_or(static_cast<std::int64_t>(result_.global.size())));
+        if (stop_rule_.last_improved()) {
+          result_.best_loss = stop_rule_.best_loss();
+          result_.accuracy_at_best = stop_rule_.accuracy_at_best();
+          result_.best_time = ctx_.sim.now();
+        }
+        if (progress_) progress_(result_, ctx_.sim.now());
+        if (stop) {
+          finish(RunStatus::kOk, StopReason::kPatience);
+        } else if (result_.updates >= ctx_.scenario.training.stop.max_iterations) {
+          finish(RunStatus::kOk, StopReason::kMaxIterations);
+        } else {
+          then();
+        }
+      });
+  if (job) *job = {id, ctx_.nodes[RunContext::kPs].busy_until()};  // this job's end
 }
 
 void ProtocolRun::start_global_eval(engine::SimTime end) {
@@ -409,8 +425,9 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
   const double bytes = model_transfer_bytes(ctx_.scenario.transfers, cost_);
   ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes},
-                      [this, w, snapshot, bytes, start = now(), at_worker = std::move(at_worker)] {
-                        if (finished_) return;
+                      [this, w, snapshot, bytes, start = now(),
+                       at_worker = std::move(at_worker)](engine::ActivityOutcome outcome) {
+                        if (outcome == engine::ActivityOutcome::kFailed || finished_) return;
                         if (workers_[w].math.valid()) {
                           throw std::logic_error("worker " + std::to_string(w) +
                                                  " received a model while computing");
@@ -423,10 +440,14 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
 }
 
 engine::EventId ProtocolRun::schedule_in(engine::SimTime delay, std::function<void()> f) {
-  // A protocol's timer lives in the PS process: a PS failure voids it.
-  return ctx_.sim.schedule_in(delay, [this, f = std::move(f), ps = ps_incarnation_] {
-    if (!finished_ && ps == ps_incarnation_) f();
+  // A protocol's timer lives in the PS process: ps_fail cancels the pending ones. (Not a resource
+  // activity: nothing else would end it.)
+  std::erase_if(ps_timers_, [this](engine::EventId id) { return !ctx_.sim.is_pending(id); });
+  const engine::EventId id = ctx_.sim.schedule_in(delay, [this, f = std::move(f)] {
+    if (!finished_) f();
   });
+  ps_timers_.push_back(id);
+  return id;
 }
 
 void ProtocolRun::finish(RunStatus status, StopReason reason) {

@@ -23,11 +23,14 @@
 // (run_observer.h) for timelines.
 // Churn (protocol_run_churn.cc, docs/churn.md): the scenario's outages take workers away and
 // bring them back. A gone worker's work in progress is lost (its compute, its transfers, its
-// updates still travelling); the building blocks ignore it (begin_iteration and send_model do
-// nothing for it) and the protocol hears of it through on_departed(w) (at the eviction notice,
-// or when the PS misses a crashed worker) and on_rejoined(w). The PS may fail too
-// (protocol_run_ps_outage.cc): it comes back from its latest checkpoint and the protocol starts
-// over through restart().
+// updates still travelling): its node and its host are turned off, so those activities end as
+// failed (engine/activity.h) and the building blocks drop what depended on them. The building
+// blocks ignore a gone worker (begin_iteration and send_model do nothing for it) and the protocol
+// hears of it through on_departed(w) (at the eviction notice, or when the PS misses a crashed
+// worker) and on_rejoined(w). The PS may fail too (protocol_run_ps_outage.cc): its jobs, every
+// flow and the protocol's timers (schedule_in) die with it; it comes back from its latest
+// checkpoint and the protocol starts over through restart(). So a protocol's callbacks of
+// ps_job, push_update, send_model and schedule_in run only for work that was not lost.
 // Math runs when its simulated activity starts and its result is used when the activity's
 // completion event fires, so simulated time never depends on the machine's speed. The math of a
 // worker iteration and of a global evaluation goes to a thread pool at its start (on the calling
@@ -93,13 +96,17 @@ class ProtocolRun {
     // on the pool: nothing else touches them until the completion event has waited for it.
     parallel::Task math{};
     // Churn (protocol_run_churn.cc).
-    bool present = true;            // its node is up
-    bool leaving = false;           // warned of its eviction: starts no new iteration
-    bool known_gone = false;        // the protocol was told it left (on_departed)
-    std::uint32_t incarnation = 0;  // +1 when it goes: callbacks of an older one are void
-    bool in_iteration = false;      // an iteration began and its compute has not ended
-    bool computing = false;         // its compute runs
-    engine::SimTime down_since{};   // when it went, while gone
+    bool present = true;      // its node is up
+    bool leaving = false;     // warned of its eviction: starts no new iteration
+    bool known_gone = false;  // the protocol was told it left (on_departed)
+    // Its process: +1 each time it goes (depart). Not for the work on its node and host, which
+    // fails with them, but for the PS's answers to it (answer_push, the chunk after the PS's
+    // delay): the PS decides them later, and must not send them to a process that came back
+    // since, which did not ask.
+    std::uint32_t incarnation = 0;
+    bool in_iteration = false;     // an iteration began and its compute has not ended
+    bool computing = false;        // its compute runs
+    engine::SimTime down_since{};  // when it went, while gone
     const scenario::OutageSpec* outage = nullptr;  // the latest outage that took it
     WorkCarried unsynced{};                        // computed since its latest update left it
     WorkCarried in_flight{};        // carried by its updates still travelling to the PS
@@ -149,12 +156,16 @@ class ProtocolRun {
   void ps_job(SpanKind kind, double flops, std::int64_t steps, std::function<void()> done) {
     ps_job(kind, cluster::TrainingJob{flops, steps}, std::move(done));
   }
-  void ps_job(SpanKind kind, const cluster::TrainingJob& job, std::function<void()> done);
+  // `done` runs when the job ends done; a job the PS's failure takes ends without it. Returns the
+  // job's id on the PS node.
+  engine::ActivityId ps_job(SpanKind kind, const cluster::TrainingJob& job,
+                            std::function<void()> done);
   void evaluate_global(int worker, std::function<void()> then);
   void send_model(std::size_t w, std::function<void()> at_worker);
   // The same as the answer to a push of worker w's incarnation `pushed_by` (incarnation(w) when
   // it pushed): not sent if w went and came back since (the process that asked is gone; the new
-  // one pulls its own model when it comes back).
+  // one pulls its own model when it comes back). Its push arrived, so no resource of w failed
+  // under it; w may go after, while the PS works on it: a check of the process, not of a resource.
   void answer_push(std::size_t w, std::uint32_t pushed_by, std::function<void()> at_worker) {
     if (workers_[w].incarnation == pushed_by) send_model(w, std::move(at_worker));
   }
@@ -169,7 +180,7 @@ class ProtocolRun {
   // Ends the run now; later events are dropped.
   void finish(RunStatus status, StopReason reason);
   // A protocol's own timer (BSP's barrier timeout): `f` runs after `delay` unless the run has
-  // finished or cancel(id) came first.
+  // finished, the PS has failed (the timer lives in its memory) or cancel(id) came first.
   engine::EventId schedule_in(engine::SimTime delay, std::function<void()> f);
   void cancel(engine::EventId id) { ctx_.sim.cancel(id); }
   bool finished() const { return finished_; }
@@ -279,8 +290,9 @@ class ProtocolRun {
   void count_lost(std::size_t w);
   // Closes the downtime of workers still gone when the run ends.
   void close_outages();
-  // Worker w's work in progress is lost (count_lost): its math finished and dropped, its node
-  // stopped, every callback of its process void. Its flows are the caller's to drop.
+  // Worker w's work in progress is lost (count_lost): its math finished and dropped, its state
+  // back to waiting. Its activities (compute, flows) are the caller's to fail: depart turns its
+  // node and host off, ps_fail fails its jobs and the PS's flows.
   void drop_work(std::size_t w);
 
   // PS outages (protocol_run_ps_outage.cc): the PS's checkpoints, its eviction notice, its
@@ -297,11 +309,6 @@ class ProtocolRun {
     std::vector<float> params;  // the global model
     std::int64_t updates = 0;   // the updates applied to it
   };
-
-  // A callback of worker w's current incarnation: dropped if w has gone since.
-  bool current(std::size_t w, std::uint32_t incarnation) const {
-    return !finished_ && workers_[w].incarnation == incarnation;
-  }
 
   parallel::ThreadPool inline_pool_{1};
   // The building blocks' own timeline events (protocol_run_trace.cc).
@@ -331,10 +338,11 @@ class ProtocolRun {
   WorkCarried arriving_;  // what the update being handed to the protocol carries
   bool finished_ = false;
   // PS outages: whether the PS process serves (false from its failure until the protocol's
-  // restart), which process it is (+1 at each failure: PS-side callbacks of an older one are
-  // void), its latest checkpoint, the updates arrived and not yet applied or discarded.
+  // restart), its pending timers (schedule_in, the checkpoints': they live in its memory, so its
+  // failure cancels them; fired ones are pruned as new ones come), its latest checkpoint, the
+  // updates arrived and not yet applied or discarded.
   bool ps_serving_ = true;
-  std::uint32_t ps_incarnation_ = 0;
+  std::vector<engine::EventId> ps_timers_;
   engine::SimTime ps_down_since_{};
   const scenario::OutageSpec* ps_outage_ = nullptr;  // while the PS is down
   std::optional<Checkpoint> checkpoint_;             // kept only in runs with PS outages

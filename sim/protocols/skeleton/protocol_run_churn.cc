@@ -3,10 +3,11 @@
 //
 // A worker that goes loses what it had not delivered: the iteration in progress (its compute so
 // far is wasted), the iterations it computed since its latest update left (Hermes' minor ones),
-// and its updates still travelling to the PS (dropped with their flows). Its node's compute and
-// its flows stop at once (NodeCompute::interrupt, FlowNetwork::abort_host), and every callback of
-// the incarnation that went is void. The math of an iteration it was running is waited for, not
-// cancelled, so that the worker's random streams are where every thread count leaves them.
+// and its updates still travelling to the PS (dropped with their flows). Its node and its host are
+// turned off (NodeCompute::turn_off, FlowNetwork::turn_off): its compute and its flows end as
+// failed, and the building blocks' callbacks drop them; they are turned on when it comes back.
+// The math of an iteration it was running is waited for, not cancelled, so that the worker's
+// random streams are where every thread count leaves them.
 //
 // The PS hears of a departure at the eviction notice, or detection_s after a crash (a heartbeat
 // timeout), or when the worker comes back if that is sooner: the protocol's on_departed(w). From
@@ -89,8 +90,6 @@ void ProtocolRun::drop_work(std::size_t w) {
   // Its math finishes as it would have with any thread count; its result is then dropped.
   if (k.math.valid()) k.math.wait();
   count_lost(w);
-  ctx_.nodes[RunContext::worker_host(w)].interrupt(false);
-  ++k.incarnation;
   k.in_iteration = false;
   k.computing = false;
   k.fresh_model = false;
@@ -101,7 +100,9 @@ void ProtocolRun::depart(std::size_t w, const scenario::OutageSpec& outage) {
   Worker& k = workers_[w];
   const network::HostIndex host = RunContext::worker_host(w);
   drop_work(w);
-  ctx_.network->abort_host(host);
+  ctx_.nodes[host].turn_off();
+  ctx_.network->turn_off(host);
+  ++k.incarnation;  // the PS's answers decided for the process that went are not sent
   if (k.idle_since) {
     result_.wait_time[w] += now() - *k.idle_since;
     k.idle_since.reset();
@@ -112,8 +113,10 @@ void ProtocolRun::depart(std::size_t w, const scenario::OutageSpec& outage) {
   k.outage = &outage;
   ++result_.churn[host].outages;
   if (cluster::outage_kind(outage.kind).detection == cluster::Detection::kHeartbeatTimeout) {
-    ctx_.sim.schedule_in(ctx_.scenario.availability.detection, [this, w, inc = k.incarnation] {
-      if (current(w, inc) && !workers_[w].present) announce_departure(w);
+    // The PS's heartbeat timeout for this outage: void once w is back (it then learnt of it).
+    ctx_.sim.schedule_in(ctx_.scenario.availability.detection, [this, w, &outage] {
+      const Worker& gone = workers_[w];
+      if (!finished_ && !gone.present && gone.outage == &outage) announce_departure(w);
     });
   } else {
     announce_departure(w);  // at its notice already, unless the notice was 0 s
@@ -127,7 +130,8 @@ void ProtocolRun::rejoin(std::size_t w, const scenario::OutageSpec& outage) {
   const cluster::OutageKindRow& kind = cluster::outage_kind(outage.kind);
   c.downtime += now() - k.down_since;
   if (!kind.billed_while_gone) c.deallocated += now() - k.down_since;
-  if (kind.fresh_vm_on_return) ctx_.nodes[host].interrupt(true);
+  ctx_.nodes[host].turn_on(kind.fresh_vm_on_return);
+  ctx_.network->turn_on(host);
   trace_span(host, SpanKind::kOutage, k.down_since, {.reason = kind.name});
   k.present = true;
   k.idle_since = now();

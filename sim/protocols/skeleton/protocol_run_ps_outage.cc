@@ -59,8 +59,8 @@ void ProtocolRun::save_checkpoint() {
 void ProtocolRun::schedule_checkpoint() {
   const auto& interval = ctx_.scenario.availability.checkpoint_interval;
   if (!interval) return;
-  ctx_.sim.schedule_in(*interval, [this, ps = ps_incarnation_] {
-    if (finished_ || ps != ps_incarnation_) return;  // the PS that meant to write it failed
+  // A PS timer: the PS that meant to write it may fail first (ps_fail cancels it).
+  schedule_in(*interval, [this] {
     save_checkpoint();
     schedule_checkpoint();
   });
@@ -82,12 +82,16 @@ void ProtocolRun::ps_fail(const scenario::OutageSpec& outage) {
     Worker& k = workers_[w];
     if (!k.present) continue;
     drop_work(w);
+    // Its process gives up the iteration it computes for the PS that failed; its node stays on.
+    ctx_.worker_node(w).fail_all();
     if (!k.idle_since) k.idle_since = now();  // waits for the PS from now
   }
-  ctx_.nodes[RunContext::kPs].interrupt(false);
-  ctx_.network->abort_host(RunContext::kPs);  // every flow has the PS at one end
+  ctx_.nodes[RunContext::kPs].turn_off();
+  ctx_.network->turn_off(RunContext::kPs);  // every flow has the PS at one end
+  // Its timers (the protocol's, the checkpoints') were in its memory.
+  for (const engine::EventId id : ps_timers_) ctx_.sim.cancel(id);
+  ps_timers_.clear();
   ps_serving_ = false;
-  ++ps_incarnation_;
   ps_down_since_ = now();
   ps_outage_ = &outage;
   ++c.outages;
@@ -105,9 +109,8 @@ void ProtocolRun::close_ps_outage() {
 
 void ProtocolRun::ps_return(const scenario::OutageSpec& outage) {
   close_ps_outage();
-  if (cluster::outage_kind(outage.kind).fresh_vm_on_return) {
-    ctx_.nodes[RunContext::kPs].interrupt(true);
-  }
+  ctx_.nodes[RunContext::kPs].turn_on(cluster::outage_kind(outage.kind).fresh_vm_on_return);
+  ctx_.network->turn_on(RunContext::kPs);
   // The new PS process starts from the latest checkpoint: the updates applied since are lost.
   NodeChurn& c = result_.churn[RunContext::kPs];
   global_.set_params(checkpoint_->params);
