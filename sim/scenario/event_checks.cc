@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/scenario/event_rules.h"
+#include "sim/scenario/event_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {

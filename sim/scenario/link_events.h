@@ -1,13 +1,13 @@
 // "link" events: a host's links degraded (a bandwidth factor, an added latency) or lost for an
-// interval (scenarios/README.md, "events"). Read by the "events" list, checked once the hosts and
-// the network are known, applied by the run's FlowNetwork (sim/network/link_faults.h).
+// interval (scenarios/README.md, "events"). Read by the events reader (event_reader.h), checked
+// once the hosts and the network are known, applied by the run's FlowNetwork
+// (sim/network/link_faults.h).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "base/diagnostics.h"
-#include "sim/config/object_reader.h"
 #include "sim/network/network_spec.h"
 #include "sim/scenario/scenario.h"
 
@@ -19,10 +19,6 @@ struct DeclaredLinkFault {
   std::string node_path;  // JSON pointer for a bad node: /events/3/node
   std::string item_path;  // JSON pointer for an overlap, and its name in messages: /events/3
 };
-
-// Reads the keys of one {"kind": "link", ...} event (its kind already read) and appends it to
-// `found` if it is valid on its own.
-void read_link_fault(config::ObjectReader& r, std::vector<DeclaredLinkFault>& found);
 
 // Every fault names an existing host (when the host list is reliable) and no two faults overlap
 // on one link: those of one host, and those of two hosts with a cable between them (custom

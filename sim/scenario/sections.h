@@ -122,8 +122,8 @@ struct DeclaredEvents {
   std::vector<DeclaredLinkFault> link_faults;
 };
 
-// "events" (must be non-null): the list of scheduled events (slowdown, crash, eviction, link;
-// link faults are read in link_events.cc).
+// "events" (must be non-null): the list of scheduled events (slowdown, crash, eviction, link),
+// read by the one events reader (event_reader.h).
 DeclaredEvents read_events(const Json& value, Diagnostics& diags, Json& out);
 // "trace" (must be non-null): {"file": ...}; reads the CSV and appends its rows to `events`.
 // `base` resolves a relative file like "profiles".

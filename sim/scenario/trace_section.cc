@@ -2,8 +2,9 @@
 // "trace"). Columns node,start_s,end_s,speed_factor and the optional event,notice_s in any order,
 // header required, '#' comment lines and blank lines allowed; rows sorted by start_s (the order a
 // monitoring log is written in). Every problem of the file is reported with its file and line, all
-// in one pass, before anything runs. The rows join the "events" list's (DeclaredEvents), so the
-// checks across both (unknown node, overlaps, one source of outages per worker) are theirs.
+// in one pass, before anything runs. Each row becomes its record through the events reader
+// (event_reader.h, as an object of "events" does) and joins the "events" list's (DeclaredEvents),
+// so the checks across both (unknown node, overlaps, one source of outages per worker) are theirs.
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -14,14 +15,13 @@
 #include "sim/common/sha256.h"
 #include "sim/config/csv_reader.h"
 #include "sim/config/object_reader.h"
-#include "sim/scenario/event_rules.h"
+#include "sim/scenario/event_reader.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
 
 namespace {
 
-constexpr double kMaxTraceSeconds = 1e9;  // as for events: far inside SimTime's range
 // The four of a slowdown trace are required, so that a trace written before the optional two
 // existed reads exactly as it did.
 constexpr const char* kRequiredColumns[] = {"node", "start_s", "end_s", "speed_factor"};
@@ -54,21 +54,14 @@ struct Cells {
   std::string node, event, start, end, factor, notice;
 };
 
-// What a row is: a slowdown or an outage of a kind of cluster::kOutageKinds.
-struct RowKind {
-  std::optional<OutageKind> outage;  // nullopt: a slowdown
-  std::string_view name() const {
-    return outage ? cluster::outage_kind(*outage).name : std::string_view("slowdown");
-  }
-};
-
 // The "event" cell: empty or "slowdown" (what every row of a trace was before the column existed),
-// or an outage kind's name ("crash", "eviction").
-std::optional<RowKind> row_kind(TraceErrors& errors, int line, const std::string& text) {
-  if (text.empty() || text == "slowdown") return RowKind{};
-  if (const auto outage = cluster::outage_kind_named(text)) return RowKind{outage};
-  std::string accepted = "slowdown (the default, also an empty cell)";
-  for (const std::string& name : cluster::outage_kind_names()) accepted += ", " + name;
+// or an outage kind's name ("crash", "eviction"): the kinds a trace row may be (event_reader.h).
+std::optional<EventKind> row_kind(TraceErrors& errors, int line, const std::string& text) {
+  if (const auto kind = event_kind_named(text.empty() ? "slowdown" : text, true)) return kind;
+  std::string accepted;
+  for (const std::string& word : event_kind_words(true)) {
+    accepted += accepted.empty() ? word + " (the default, also an empty cell)" : ", " + word;
+  }
   errors.at(line, "column 'event': '" + text + "' is not an event (accepted: " + accepted + ")");
   return std::nullopt;
 }
@@ -76,11 +69,12 @@ std::optional<RowKind> row_kind(TraceErrors& errors, int line, const std::string
 // A time column: a number in [0, 1e9] seconds.
 std::optional<double> seconds(TraceErrors& errors, int line, const char* column,
                               const std::string& text) {
+  static const config::Range kTime = config::Range::at_least(0).up_to(kMaxEventSeconds);
   const auto v = parse_number(text);
-  if (!v || !std::isfinite(*v) || *v < 0 || *v > kMaxTraceSeconds) {
+  if (!v || !std::isfinite(*v) || !kTime.contains(*v)) {
     errors.at(line, "column '" + std::string(column) + "': '" + text +
                         "' is not a time in seconds (accepted: a number in [0, " +
-                        format_number(kMaxTraceSeconds) + "])");
+                        format_number(kMaxEventSeconds) + "])");
     return std::nullopt;
   }
   return v;
@@ -89,10 +83,10 @@ std::optional<double> seconds(TraceErrors& errors, int line, const char* column,
 // A cell that the row's kind has no use for must be empty: a value there would be ignored, and
 // nothing is silently ignored. `why` says whose it is.
 bool empty_for(TraceErrors& errors, int line, const char* column, const std::string& text,
-               const RowKind& kind, const std::string& why) {
+               const EventKind& kind, const std::string& why) {
   if (text.empty()) return true;
   errors.at(line, "column '" + std::string(column) + "': '" + text + "' on a " +
-                      std::string(kind.name()) + " row (accepted: an empty cell; " + why + ")");
+                      std::string(kind.word) + " row (accepted: an empty cell; " + why + ")");
   return false;
 }
 
@@ -107,7 +101,7 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
     // Without a known kind the other cells have no rule to be checked against.
     const auto kind = row_kind(errors, line, c.event);
     if (!kind) continue;
-    const bool slowdown = !kind->outage;
+    const bool slowdown = kind->shape == EventShape::kSlowdown;
     bool ok = true;
     if (c.node.empty()) {
       errors.at(line, "column 'node': empty (accepted: a host name, e.g. ps or w3)");
@@ -121,7 +115,7 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
     std::optional<double> factor;
     if (slowdown) {
       factor = parse_number(c.factor);
-      if (!factor || !std::isfinite(*factor) || !(*factor > 0) || *factor > 1) {
+      if (!factor || !std::isfinite(*factor) || !kSpeedFactorRange.contains(*factor)) {
         errors.at(line, "column 'speed_factor': '" + c.factor +
                             "' is not a speed factor (accepted: a number in (0, 1])");
         ok = false;
@@ -131,14 +125,14 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
                       "a speed factor belongs to a slowdown row");
     }
     std::optional<double> notice;
-    if (kind->outage && cluster::outage_kind(*kind->outage).announced) {
+    if (!slowdown && cluster::outage_kind(kind->outage).announced) {
       notice = c.notice.empty() ? std::optional<double>(defaults::kEvictionNoticeS)
                                 : seconds(errors, line, "notice_s", c.notice);
       ok &= notice.has_value();
     } else {
       ok &= empty_for(errors, line, "notice_s", c.notice, *kind,
                       slowdown ? "a notice belongs to an eviction row"
-                               : "a " + std::string(kind->name()) + " comes without notice");
+                               : "a " + std::string(kind->word) + " comes without notice");
     }
     if (!start || (!for_good && !end) || !ok) continue;
     if (end && *end <= *start) {
@@ -154,38 +148,18 @@ void read_rows(TraceReader& in, TraceErrors& errors, const std::string& file,
     }
     previous_start = *start;
     previous_line = line;
-    const engine::SimTime from = engine::from_seconds(*start);
-    const std::optional<engine::SimTime> to =
-        end ? std::optional(engine::from_seconds(*end)) : std::nullopt;
-    if (const auto why = to ? below_resolution(from, *to) : std::nullopt) {
-      errors.at(line, *why);
-      continue;
-    }
-    const std::string origin = file + " line " + std::to_string(line);
-    if (slowdown) {
-      DeclaredSlowdown d;
-      d.spec.node = c.node;
-      d.spec.start = from;
-      d.spec.end = *to;
-      d.spec.speed_factor = *factor;
-      d.spec.origin = origin;
-      d.node_path = "/trace/file";
-      d.item_path = "/trace/file";
-      d.prefix = errors.prefix(line);
-      found.slowdowns.push_back(std::move(d));
-    } else {
-      DeclaredOutage d;
-      d.spec.node = c.node;
-      d.spec.kind = *kind->outage;
-      d.spec.start = from;
-      d.spec.end = to;
-      if (notice) d.spec.notice = engine::from_seconds(*notice);
-      d.spec.origin = origin;
-      d.node_path = "/trace/file";
-      d.item_path = "/trace/file";
-      d.prefix = errors.prefix(line);
-      found.outages.push_back(std::move(d));
-    }
+    EventValues values;
+    values.node = c.node;
+    values.start_s = *start;
+    values.end_s = end;
+    if (factor) values.speed_factor = *factor;
+    if (notice) values.notice_s = *notice;
+    const EventPlace place{.origin = file + " line " + std::to_string(line),
+                           .node_path = "/trace/file",
+                           .item_path = "/trace/file",
+                           .prefix = errors.prefix(line)};
+    if (const auto problem = add_event(*kind, values, place, found))
+      errors.at(line, problem->message);
   }
 }
 

@@ -89,6 +89,12 @@ TEST(OutageEvents, EachMistakeAtItsPath) {
             Paths{"/events/0/notice_s"});  // a crash comes without notice
   EXPECT_EQ(errors_after(R"({"events": [{"kind": "eviction", "node": "w1"}]})", diags),
             Paths{"/events/0/at_s"});
+  // A bad duration_s is the one error: the notice_s beside it is still read (the reader once
+  // stopped before it and reported it as an unknown key).
+  EXPECT_EQ(errors_after(R"({"events": [{"kind": "eviction", "node": "w1", "at_s": 1,
+                                          "duration_s": -1, "notice_s": 5}]})",
+                         diags),
+            Paths{"/events/0/duration_s"});
   EXPECT_EQ(errors_after(R"({"availability": {"detection_s": 0}})", diags),
             Paths{"/availability/detection_s"});
   EXPECT_EQ(errors_after(R"({"availability": {"detect": 1}})", diags),

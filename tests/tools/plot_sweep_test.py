@@ -17,7 +17,8 @@ import numpy as np
 import plot_fixtures as fx  # exits 77 (skip) without matplotlib and numpy
 
 from hermes_plot import cli, style, style_check, sweep_figures  # noqa: E402
-from hermes_plot import sweep_heatmap, sweep_words  # noqa: E402
+from hermes_plot import run_endings, sweep_heatmap, sweep_words  # noqa: E402
+from hermes_plot.data import PlotError  # noqa: E402
 from hermes_plot.style import plt  # noqa: E402
 
 
@@ -387,6 +388,39 @@ class AtPrintSize(fx.TempDirTest):
                 self.assertEqual(sorted(c.names), ["cost_accuracy", "sweep_hermes"])
                 problems += ["%s, --width %s: %s" % (name, width, p) for p in c.problems]
         self.assertEqual(problems, [], "\n" + "\n".join(problems))
+
+
+class RunEndings(fx.TempDirTest):
+    """ok, capped or failed is what hermes-sim says of a row (its compare document's "ending"),
+    not a copy of the words in the plots: a hermes-sim that calls patience a cap makes the cells
+    capped."""
+
+    def test_the_words_come_from_hermes_sim(self):
+        doc = {"configurations": [{"runs": [
+            {"status": "ok", "stop_reason": "patience", "ending": None},
+            {"status": "ok", "stop_reason": "max_iterations", "ending": "capped (iterations)"},
+            {"status": "ok", "stop_reason": "no_events", "ending": "no events"},
+            {"status": "diverged", "stop_reason": "patience", "ending": "diverged"}]}]}
+        endings = run_endings.Endings(doc, "test")
+        self.assertEqual(endings.state("ok", "patience"), "ok")
+        self.assertEqual(endings.state("ok", "max_iterations"), "capped")
+        self.assertEqual(endings.state("ok", "no_events"), "ok")
+        self.assertEqual(endings.state("diverged", "patience"), "diverged")
+        self.assertEqual(endings.state("", "patience"), "no status")
+        with self.assertRaisesRegex(PlotError, "no run with status 'ok' and stop_reason 'x'"):
+            endings.state("ok", "x")
+
+    def test_a_sweep_reads_them_from_the_binary_it_is_given(self):
+        path = os.path.join(self.dir, "sweep")
+        fx.write_sweep_dir(path, [("runs.hermes.alpha", [-1.6, -1.3])])
+        calls_patience_a_cap = fx.document([fx.configuration(
+            "Hermes", "hermes", [("hermes", "ok", "patience", "capped (odd)")])])
+        binary = fx.fake_hermes_sim(os.path.join(self.dir, "bin"), calls_patience_a_cap)
+        sweep = sweep_figures.read_sweep(path, binary)
+        cells = sweep.cells("hermes", sweep.axes("hermes"))
+        self.assertTrue(cells and all(len(c.capped) == len(c.rows) for c in cells.values()))
+        with open(os.path.join(self.dir, "bin", "args")) as f:
+            self.assertEqual(f.read().split("\n")[0], "compare")
 
 
 if __name__ == "__main__":

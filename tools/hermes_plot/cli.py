@@ -66,7 +66,8 @@ def parse_args(argv):
                    help="comma-separated names of the runs to draw (default: all; comparison "
                         "always compares every run of summary.csv)")
     p.add_argument("--hermes-sim", metavar="PATH", dest="hermes_sim",
-                   help="the hermes-sim binary that compares runs with the paper")
+                   help="the hermes-sim binary that compares runs with the paper (and, for a "
+                        "sweep, says how each run ended)")
     return p.parse_args(argv)
 
 
@@ -178,7 +179,8 @@ def main(argv=None):
             raise PlotError("--reference %s: no such file" % args.reference)
         if is_sweep_dir(path):
             from .sweep_figures import sweep_figures
-            written = sweep_figures(path, out_dir, notes, args.runs, args.format)
+            written = sweep_figures(path, out_dir, notes, args.runs, args.format,
+                                    args.hermes_sim)
         elif is_demo_dir(path):
             written = plot_demo(path, out_dir, args, notes)
         else:

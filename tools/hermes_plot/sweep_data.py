@@ -12,14 +12,14 @@ name first), else by its index (`runs.1.alpha`); any other key changes every run
 
 A cell of a run is one combination of grid values; its rows are the seeds that ran there. A row
 is `ok`, `capped` (ok, but stopped by a cap: max_iterations or max_sim_time), or failed (its
-status: `diverged`, ...). A point sweep.json lists whose rows summary.csv lacks (interrupted,
+status: `diverged`, ...), as hermes-sim says of its status and stop reason (run_endings: the
+words are not copied here). A point sweep.json lists whose rows summary.csv lacks (interrupted,
 timed out) is missing; the figures say so instead of leaving the cell out silently."""
 
 import os
 
 from .data import SUMMARY_COLUMNS, PlotError, canonical_value, read_json, read_table
-
-CAPS = ("max_iterations", "max_sim_time")
+from .run_endings import read_endings
 SEED = "seed"  # the axis of a sweep without grid keys (--seeds only)
 
 
@@ -71,8 +71,11 @@ class Cell:
 
 
 class Sweep:
-    def __init__(self, path):
+    def __init__(self, path, hermes_sim=None):
+        """`hermes_sim`: the binary that says how each row ended (run_endings), found as for
+        comparison.png when None; asked only once a row's ending is needed."""
         self.path = path
+        self.hermes_sim, self._endings = hermes_sim, None
         self.manifest = read_json(os.path.join(path, "sweep.json"))
         if not isinstance(self.manifest, dict):
             raise PlotError("%s: not a JSON object" % os.path.join(path, "sweep.json"))
@@ -201,10 +204,10 @@ class Sweep:
 
     def state(self, i):
         """'ok', 'capped' or the status of row i."""
-        status = self.table.rows[i]["status"].strip()
-        if status != "ok":
-            return status or "no status"
-        return "capped" if self.table.rows[i]["stop_reason"].strip() in CAPS else "ok"
+        if self._endings is None:
+            self._endings = read_endings(os.path.join(self.path, "summary.csv"), self.hermes_sim)
+        row = self.table.rows[i]
+        return self._endings.state(row["status"].strip(), row["stop_reason"].strip())
 
     def cells(self, run, keys):
         """{values of `keys`: Cell} of `run`: its rows, and the points sweep.json lists that have

@@ -17,16 +17,16 @@ from .sweep_heatmap import heatmap
 from .sweep_lines import lines
 
 
-def read_sweep(path):
+def read_sweep(path, hermes_sim=None):
     """The sweep directory `path` (sweep_data.Sweep)."""
-    return Sweep(path)
+    return Sweep(path, hermes_sim)
 
 
-def sweep_figures(path, out_dir, notes, only, fmt):
+def sweep_figures(path, out_dir, notes, only, fmt, hermes_sim=None):
     """Heatmaps or line plots for each run of the sweep (or the comma-separated runs `only`) and
     the cost figure; returns the files written (none, with notes saying why, when the sweep has
     nothing to draw yet: a valid sweep is never an error)."""
-    sweep = Sweep(path)
+    sweep = Sweep(path, hermes_sim)
     missing, timed_out = sweep.missing_points(), sweep.timed_out()
     if missing:
         names = ["%s (timed out after %s s)" % (p, _value_text(float(timed_out[p])))

@@ -3,7 +3,7 @@ cost_accuracy): axis names from the grid keys' paths, the metrics in units reada
 and which way each is better, how many seeds a point averages, and how seeds that did not end ok
 by their patience ended (diverged, error, stopped by a cap)."""
 
-from .sweep_data import CAPS as _CAPS, SEED, value_text as _value_text
+from .sweep_data import SEED, value_text as _value_text
 
 
 def _axis_names(keys):
@@ -82,5 +82,5 @@ _CAP_KEYS = {"max_iterations": "training.stop.max_iterations",
 
 def _cap_keys(cells):
     """The caps that stopped runs of `cells` (Cells), by their scenario keys."""
-    reasons = sorted({r for c in cells for r in c.stops} & set(_CAPS))
-    return " or ".join(_CAP_KEYS[r] for r in reasons) or "a cap"
+    reasons = sorted({r for c in cells for r in c.stops})  # the stop reasons of capped rows
+    return " or ".join(_CAP_KEYS.get(r, r) for r in reasons) or "a cap"
