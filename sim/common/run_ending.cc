@@ -24,6 +24,21 @@ std::optional<StopReason> parse_stop_reason(std::string_view text) {
   return enum_parse<StopReason>(text, kStopReasonText);
 }
 
+std::string_view stop_reason_cap_key(StopReason reason) {
+  switch (reason) {
+    case StopReason::kMaxSimTime:
+      return "training.stop.max_sim_time_s";
+    case StopReason::kMaxIterations:
+      return "training.stop.max_iterations";
+    case StopReason::kNone:
+    case StopReason::kPatience:
+    case StopReason::kDiverged:
+    case StopReason::kNoEvents:
+      return "";
+  }
+  return "";
+}
+
 bool speedup_comparable(RunStatus status, StopReason reason) {
   if (status != RunStatus::kOk) return false;
   switch (reason) {

@@ -34,6 +34,11 @@ std::string_view stop_reason_text(StopReason reason);
 std::optional<RunStatus> parse_run_status(std::string_view text);
 std::optional<StopReason> parse_stop_reason(std::string_view text);
 
+// The scenario key of the cap a stop reason names ("training.stop.max_sim_time_s",
+// "training.stop.max_iterations"); "" for a reason that is no cap. The one home of these paths for
+// compare's messages and its JSON ("cap_key"), which the sweep figures read.
+std::string_view stop_reason_cap_key(StopReason reason);
+
 // Whether a run's time may stand in a speedup (BSP's time / its time): the one rule of
 // summary.csv's speedup_vs_bsp (sim/protocols/reporting/result_csv.cc), of its BSP baseline, and
 // of `hermes-sim compare` (sim/metrics/comparison.cc). A speedup compares times to the same end,

@@ -43,11 +43,12 @@ std::string not_comparable_reason(const SummaryRow& run) {
   if (!reason || speedup_comparable(RunStatus::kOk, *reason)) return "";
   // Why the rule (sim/common/run_ending.h) refuses it, in the words of the scenario's keys.
   if (reason == StopReason::kMaxIterations) {
-    return "capped at " + std::to_string(run.iterations) + " updates (stop.max_iterations)";
+    return "capped at " + std::to_string(run.iterations) + " updates (" +
+           std::string(stop_reason_cap_key(*reason)) + ")";
   }
   if (reason == StopReason::kMaxSimTime) {
-    return "capped at " + format_fixed(run.sim_time_s, 0) +
-           " simulated seconds (stop.max_sim_time_s)";
+    return "capped at " + format_fixed(run.sim_time_s, 0) + " simulated seconds (" +
+           std::string(stop_reason_cap_key(*reason)) + ")";
   }
   if (reason == StopReason::kNoEvents) {
     return "ended with nothing left to simulate (" + run.stop_reason + ")";
@@ -65,6 +66,11 @@ std::string run_ending_tag(const SummaryRow& run) {
   if (reason == StopReason::kPatience) return "";
   if (reason && !enum_text(*reason, kShort).empty()) return std::string(enum_text(*reason, kShort));
   return "stop: " + run.stop_reason;
+}
+
+std::string run_cap_key(const SummaryRow& run) {
+  const std::optional<StopReason> reason = parse_stop_reason(run.stop_reason);
+  return reason ? std::string(stop_reason_cap_key(*reason)) : "";
 }
 
 bool SimConfig::comparable() const {

@@ -29,6 +29,9 @@ std::string not_comparable_reason(const SummaryRow& run);
 // "capped (sim time)", "no events", "stop: WORD" for another); "" for one that did.
 // `compare --format json` carries it as a run's "ending", so tools/plot needs no copy of the words.
 std::string run_ending_tag(const SummaryRow& run);
+// The scenario key of the cap that stopped `run` ("training.stop.max_iterations"), "" when no cap
+// did (sim/common/run_ending.h): `compare --format json`'s "cap_key".
+std::string run_cap_key(const SummaryRow& run);
 
 // The runs of one simulated configuration: same protocol, same canonical params (every run
 // parameter summary.csv records) and, in a sweep, the same values of the grid keys that are not run

@@ -44,6 +44,7 @@ Json run_json(const SummaryRow& r) {
           {"status", r.status},
           {"stop_reason", r.stop_reason},
           {"ending", text_or_null(run_ending_tag(r))},
+          {"cap_key", text_or_null(run_cap_key(r))},
           {"iterations", r.iterations},
           {"local_iterations", r.local_iterations},
           {"training_time_min", number_or_null(r.sim_time_s / 60.0)},

@@ -167,8 +167,9 @@ TEST_F(ComparisonRenderTest, WarningsAndWithheldSpeedupsInTextAndJson) {
   EXPECT_NE(t.find("ok (max_iterations)"), std::string::npos) << t;
   EXPECT_NE(t.find("withheld"), std::string::npos) << t;
   EXPECT_EQ(t.find("28.07x"), std::string::npos) << t;  // 842 / 30: the misleading number
-  EXPECT_NE(t.find("speedup withheld for ASP: a: capped at 40 updates (stop.max_iterations)\n"),
-            std::string::npos)
+  EXPECT_NE(
+      t.find("speedup withheld for ASP: a: capped at 40 updates (training.stop.max_iterations)\n"),
+      std::string::npos)
       << t;
 
   const nlohmann::ordered_json j = comparison_json(c);
@@ -179,12 +180,14 @@ TEST_F(ComparisonRenderTest, WarningsAndWithheldSpeedupsInTextAndJson) {
   EXPECT_EQ(asp["label"], "ASP");
   EXPECT_EQ(asp["status"], "ok (max_iterations)");
   EXPECT_TRUE(asp["sim"]["speedup_vs_bsp"].is_null());
-  EXPECT_EQ(asp["speedup_withheld"], "a: capped at 40 updates (stop.max_iterations)");
+  EXPECT_EQ(asp["speedup_withheld"], "a: capped at 40 updates (training.stop.max_iterations)");
   EXPECT_EQ(asp["runs"][0]["stop_reason"], "max_iterations");
+  EXPECT_EQ(asp["runs"][0]["cap_key"], "training.stop.max_iterations");
   EXPECT_DOUBLE_EQ(asp["paper"]["speedup_vs_bsp"].get<double>(), 1.89);
   const auto& bsp = j["configurations"][0];
   EXPECT_DOUBLE_EQ(bsp["sim"]["speedup_vs_bsp"]["mean"].get<double>(), 1.0);
   EXPECT_TRUE(bsp["speedup_withheld"].is_null());
+  EXPECT_TRUE(bsp["runs"][0]["cap_key"].is_null());  // stopped by its patience: no cap
 }
 
 // The simulated cost has a column of its own (no paper side) once any run has a cost; a summary

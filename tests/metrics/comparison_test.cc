@@ -276,17 +276,17 @@ TEST_F(ComparisonTest, DivergedAndCappedRunsGetNoSpeedupButTheirReason) {
             "a: diverged: loss 0.93 at its last evaluation, 2.6x its best (0.357)");
   const SimConfig& h = *row_labelled(c, "Hermes (alpha=-1.6, beta=0.15)").sim;
   EXPECT_EQ(h.status, "ok (max_iterations)");
-  EXPECT_EQ(h.speedup_withheld, "h: capped at 40 updates (stop.max_iterations)");
+  EXPECT_EQ(h.speedup_withheld, "h: capped at 40 updates (training.stop.max_iterations)");
   // The one SSP run converged by the stop rule: its speedup (computed) stays.
   const SimConfig& ssp = *row_labelled(c, "SSP (s=125)").sim;
   EXPECT_TRUE(ssp.speedup_withheld.empty());
   EXPECT_NEAR(ssp.speedup->mean, 842 / 24.2, 1e-9);
   // Headlines that need Hermes are withheld, with the reason, not printed as ratios.
   EXPECT_FALSE(c.headlines[0].sim.has_value());
-  EXPECT_EQ(c.headlines[0].withheld, "h: capped at 40 updates (stop.max_iterations)");
+  EXPECT_EQ(c.headlines[0].withheld, "h: capped at 40 updates (training.stop.max_iterations)");
   EXPECT_FALSE(c.headlines[1].sim.has_value());
   EXPECT_EQ(c.headlines[1].withheld,
-            "Hermes (alpha=-1.6, beta=0.15) capped at 40 updates (stop.max_iterations)");
+            "Hermes (alpha=-1.6, beta=0.15) capped at 40 updates (training.stop.max_iterations)");
   EXPECT_DOUBLE_EQ(*c.headlines[1].paper, 1.0 - 11.4 / 29.6);  // the paper's side stays
 }
 
@@ -308,6 +308,22 @@ TEST(RunEndingTag, StatusFirstThenTheStopReasonInShort) {
   EXPECT_EQ(tag("ok", "no_events"), "no events");
   EXPECT_EQ(tag("ok", ""), "stop: ");
   EXPECT_EQ(tag("ok", "timeout"), "stop: timeout");
+}
+
+// The scenario key of the cap that stopped a run, for the figures' notes (`compare --format
+// json`'s "cap_key"): only for the cap reasons.
+TEST(RunCapKey, OnlyTheCapsHaveAKey) {
+  const auto key = [](std::string stop_reason) {
+    SummaryRow r;
+    r.status = "ok";
+    r.stop_reason = std::move(stop_reason);
+    return run_cap_key(r);
+  };
+  EXPECT_EQ(key("max_iterations"), "training.stop.max_iterations");
+  EXPECT_EQ(key("max_sim_time"), "training.stop.max_sim_time_s");
+  for (const char* other : {"patience", "diverged", "no_events", "", "timeout"}) {
+    EXPECT_EQ(key(other), "") << other;
+  }
 }
 
 // The paper gives no cost: the simulated one is averaged over seeds like every metric, and is

@@ -157,7 +157,7 @@ class StatusAndSpeedup(Draws):
             fx.configuration("E-BSP (R=150)", "ebsp", [("ebsp-1", "ok", "max_iterations",
                                                         "capped (iterations)"),
                                                        ("ebsp-2", "ok", "patience")],
-                             withheld="capped at 40 updates (stop.max_iterations)",
+                             withheld="capped at 40 updates (training.stop.max_iterations)",
                              paper=paper[3]),
             fx.configuration("hermes (alpha=-3)", "hermes", [("h", "ok", "patience")])],
             differences=[{"pointer": "/stop/max_iterations", "run": 40, "paper": None}])
@@ -174,7 +174,7 @@ class StatusAndSpeedup(Draws):
                          ["withheld [1]", "withheld [2]"])
         notes = flat(text(self.fig, "notes"))
         self.assertIn("[1] " + self.reason, notes)
-        self.assertIn("[2] capped at 40 updates (stop.max_iterations)", notes)
+        self.assertIn("[2] capped at 40 updates (training.stop.max_iterations)", notes)
         # The paper's value stays beside it; the configuration without a paper row has none.
         paper = markers(ax, "paper")
         self.assertEqual(paper[:3], [1.0, 0.47, 0.84])

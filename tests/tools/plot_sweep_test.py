@@ -410,6 +410,16 @@ class RunEndings(fx.TempDirTest):
         with self.assertRaisesRegex(PlotError, "no run with status 'ok' and stop_reason 'x'"):
             endings.state("ok", "x")
 
+    def test_a_cap_is_named_by_the_key_hermes_sim_gives(self):
+        doc = {"configurations": [{"runs": [
+            {"status": "ok", "stop_reason": "max_iterations", "ending": "capped (iterations)",
+             "cap_key": "runs.x.odd_cap"},
+            {"status": "ok", "stop_reason": "max_sim_time", "ending": "capped (sim time)"}]}]}
+        endings = run_endings.Endings(doc, "test")
+        # The key is the document's, not a copy here; a document with none keeps the word.
+        self.assertEqual(endings.cap_key("ok", "max_iterations"), "runs.x.odd_cap")
+        self.assertEqual(endings.cap_key("ok", "max_sim_time"), "max_sim_time")
+
     def test_a_sweep_reads_them_from_the_binary_it_is_given(self):
         path = os.path.join(self.dir, "sweep")
         fx.write_sweep_dir(path, [("runs.hermes.alpha", [-1.6, -1.3])])

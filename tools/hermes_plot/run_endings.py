@@ -5,7 +5,8 @@ through a copy of the words here.
 
 A run's ending is null when it ended as a run should (status ok, stopped by its patience), its
 status when it failed ("diverged"), else its stop reason in short ("capped (iterations)",
-"capped (sim time)", "no events", "stop: WORD")."""
+"capped (sim time)", "no events", "stop: WORD"); a run a cap stopped also carries the cap's
+scenario key ("cap_key": "training.stop.max_iterations"), which the figures' notes name."""
 
 import csv
 import os
@@ -25,9 +26,12 @@ class Endings:
     def __init__(self, doc, source):
         self.source = source
         self.by_words = {}
+        self.cap_keys = {}
         for config in doc.get("configurations") or []:
             for run in config.get("runs") or []:
-                self.by_words[(run["status"], run["stop_reason"])] = run["ending"]
+                words = (run["status"], run["stop_reason"])
+                self.by_words[words] = run["ending"]
+                self.cap_keys[words] = run.get("cap_key")
 
     def ending(self, status, stop_reason):
         try:
@@ -36,6 +40,12 @@ class Endings:
             raise PlotError("%s: no run with status '%s' and stop_reason '%s' in its document "
                             "(every row of summary.csv should be there)"
                             % (self.source, status, stop_reason)) from None
+
+    def cap_key(self, status, stop_reason):
+        """The scenario key of the cap that stopped such a run, or its stop reason as written when
+        the document names no key (a compare of a version before "cap_key")."""
+        self.ending(status, stop_reason)  # a row the document lacks is an error, as there
+        return self.cap_keys.get((status, stop_reason)) or stop_reason
 
     def state(self, status, stop_reason):
         """'ok' (drawn), 'capped' (drawn, a cap stopped it) or the status of a run that failed

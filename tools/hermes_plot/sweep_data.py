@@ -39,7 +39,7 @@ class Cell:
         self.rows, self.capped, self.failed, self.missing = [], [], {}, 0
         self.bad = []  # the failed rows themselves: cost_accuracy draws them where they ended
         self.timed_out = 0  # of the missing: points --point-timeout abandoned
-        self.stops = {}  # cap -> rows it stopped
+        self.stops = {}  # the scenario key of a cap -> the rows it stopped
 
     def add(self, other):
         self.rows += other.rows
@@ -202,12 +202,21 @@ class Sweep:
                 out.append(key)
         return out
 
-    def state(self, i):
-        """'ok', 'capped' or the status of row i."""
+    def endings(self):
+        """The Endings of this sweep's rows, asked of hermes-sim once (run_endings)."""
         if self._endings is None:
             self._endings = read_endings(os.path.join(self.path, "summary.csv"), self.hermes_sim)
+        return self._endings
+
+    def state(self, i):
+        """'ok', 'capped' or the status of row i."""
         row = self.table.rows[i]
-        return self._endings.state(row["status"].strip(), row["stop_reason"].strip())
+        return self.endings().state(row["status"].strip(), row["stop_reason"].strip())
+
+    def cap_key(self, i):
+        """The scenario key of the cap that stopped row i (a capped row)."""
+        row = self.table.rows[i]
+        return self.endings().cap_key(row["status"].strip(), row["stop_reason"].strip())
 
     def cells(self, run, keys):
         """{values of `keys`: Cell} of `run`: its rows, and the points sweep.json lists that have
@@ -225,7 +234,7 @@ class Sweep:
                 c.rows.append(i)
                 if s == "capped":
                     c.capped.append(i)
-                    why = row["stop_reason"].strip()
+                    why = self.cap_key(i)
                     c.stops[why] = c.stops.get(why, 0) + 1
             else:
                 c.failed[s] = c.failed.get(s, 0) + 1

@@ -76,11 +76,7 @@ def _failed_words(cells):
     return " or ".join(statuses) if statuses else "diverged"
 
 
-_CAP_KEYS = {"max_iterations": "training.stop.max_iterations",
-             "max_sim_time": "training.stop.max_sim_time_s"}
-
-
 def _cap_keys(cells):
-    """The caps that stopped runs of `cells` (Cells), by their scenario keys."""
-    reasons = sorted({r for c in cells for r in c.stops})  # the stop reasons of capped rows
-    return " or ".join(_CAP_KEYS.get(r, r) for r in reasons) or "a cap"
+    """The caps that stopped runs of `cells` (Cells), by their scenario keys (hermes-sim's
+    "cap_key", run_endings)."""
+    return " or ".join(sorted({k for c in cells for k in c.stops})) or "a cap"
