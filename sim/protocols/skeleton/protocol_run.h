@@ -12,25 +12,13 @@
 // "transfers" section (transfer_sizes.h).
 // With the run's dynamic_allocation on (any protocol), every iteration time is reported to the
 // allocator at the completion event and the worker's next chunk size follows its decision.
-// With a baseline's update_unit "steps" (RunSpec), one iteration is steps_per_update mini-batches
-// of the worker's chunk rather than the chunk's local epochs: begin_iteration fetches a chunk only
-// when the previous one is done, and each iteration's update is the change of those steps.
-// A worker waits from the end of one compute to the start of its next iteration (wait_time); the
-// API-call counting "calls" (sim/protocols/reporting/api_counting.h, after the run, from the
-// records of RunResult) turns that time into polls (the released code's counting does not: its
-// waiting workers block, and its master's polling loop is counted instead).
+// A worker's iteration (update_unit "steps" too) and its waits: worker_state.h.
 // With an observer attached (set_observer), these report their spans, instants and counters
 // (run_observer.h) for timelines.
-// Churn (protocol_run_churn.cc, docs/churn.md): the scenario's outages take workers away and
-// bring them back. A gone worker's work in progress is lost (its compute, its transfers, its
-// updates still travelling): its node and its host are turned off, so those activities end as
-// failed (engine/activity.h) and the building blocks drop what depended on them. The building
-// blocks ignore a gone worker (begin_iteration and send_model do nothing for it) and the protocol
-// hears of it through on_departed(w) (at the eviction notice, or when the PS misses a crashed
-// worker) and on_rejoined(w). The PS may fail too (protocol_run_ps_outage.cc): its jobs, every
-// flow and the protocol's timers (schedule_in) die with it; it comes back from its latest
-// checkpoint and the protocol starts over through restart(). So a protocol's callbacks of
-// ps_job, push_update, send_model and schedule_in run only for work that was not lost.
+// Churn (docs/churn.md): the run's Availability (availability.h) takes nodes away and brings them
+// back; ProtocolRun, its subscriber, counts the work lost and tells the protocol (on_departed,
+// on_rejoined, restart). A protocol's callbacks of ps_job, push_update, send_model and schedule_in
+// run only for work that was not lost.
 // Math runs when its simulated activity starts and its result is used when the activity's
 // completion event fires, so simulated time never depends on the machine's speed. The math of a
 // worker iteration and of a global evaluation goes to a thread pool at its start (on the calling
@@ -40,22 +28,22 @@
 #pragma once
 
 #include <functional>
-#include <memory>
 #include <optional>
-#include <string>
 #include <vector>
 
-#include "base/random.h"
 #include "models/data/dataset.h"
 #include "models/nn/model.h"
 #include "sim/parallel/thread_pool.h"
 #include "sim/policies/dynamic_allocation.h"
-#include "sim/policies/stop_rule.h"
+#include "sim/protocols/skeleton/availability.h"
 #include "sim/protocols/skeleton/buffer_pool.h"
+#include "sim/protocols/skeleton/global_evaluation.h"
+#include "sim/protocols/skeleton/ps_checkpoint.h"
+#include "sim/protocols/skeleton/ps_timers.h"
 #include "sim/protocols/skeleton/run_context.h"
-#include "sim/protocols/skeleton/run_observer.h"
 #include "sim/protocols/skeleton/run_result.h"
-#include "sim/protocols/skeleton/worker_math.h"
+#include "sim/protocols/skeleton/run_trace.h"
+#include "sim/protocols/skeleton/worker_state.h"
 #include "sim/protocols/skeleton/workload.h"
 
 namespace hermes::protocols {
@@ -63,7 +51,7 @@ namespace hermes::protocols {
 // Called after every aggregation (progress lines); may be empty.
 using ProgressFn = std::function<void(const RunResult&, engine::SimTime now)>;
 
-class ProtocolRun {
+class ProtocolRun : private AvailabilitySubscriber {
  public:
   ProtocolRun(const scenario::Scenario& scenario, const scenario::RunSpec& run,
               const data::TrainTestSplit& data);
@@ -75,47 +63,11 @@ class ProtocolRun {
   // thread, as a one-thread pool does).
   RunResult run(const ProgressFn& progress = {}, parallel::ThreadPool* pool = nullptr);
   // Reports the run's timeline to `observer` (not owned; may be null) from then on.
-  void set_observer(RunObserver* observer) { observer_ = observer; }
+  void set_observer(RunObserver* observer) { trace_.attach(observer); }
 
  protected:
-  struct Worker {
-    nn::Model model;                  // local model
-    std::vector<float> start_params;  // model at the start of the current iteration
-    RandomStream chunk_rng;           // which samples form its chunks
-    RandomStream shuffle_rng;         // per-epoch order within a chunk
-    std::int64_t chunk_size = 0;
-    std::vector<std::uint32_t> chunk;
-    std::vector<std::uint32_t> partition;  // its slice of the training set (fixed chunking)
-    ChunkResult last;                      // result of the latest iteration
-    engine::SimTime iteration_start{};
-    bool fresh_model = false;         // a pulled model no iteration has started from yet
-    engine::SimTime compute_start{};  // when its training began (T_i = end - compute_start)
-    // Since when the worker waits between iterations (API polling); nullopt while it works.
-    std::optional<engine::SimTime> idle_since = engine::SimTime{};
-    // The iteration's math (model, start_params, last, shuffle_rng, gradient sum) while it runs
-    // on the pool: nothing else touches them until the completion event has waited for it.
-    parallel::Task math{};
-    // Churn (protocol_run_churn.cc).
-    bool present = true;      // its node is up
-    bool leaving = false;     // warned of its eviction: starts no new iteration
-    bool known_gone = false;  // the protocol was told it left (on_departed)
-    // Its process: +1 each time it goes (depart). Not for the work on its node and host, which
-    // fails with them, but for the PS's answers to it (answer_push, the chunk after the PS's
-    // delay): the PS decides them later, and must not send them to a process that came back
-    // since, which did not ask.
-    std::uint32_t incarnation = 0;
-    bool in_iteration = false;     // an iteration began and its compute has not ended
-    bool computing = false;        // its compute runs
-    engine::SimTime down_since{};  // when it went, while gone
-    const scenario::OutageSpec* outage = nullptr;  // the latest outage that took it
-    WorkCarried unsynced{};                        // computed since its latest update left it
-    WorkCarried in_flight{};        // carried by its updates still travelling to the PS
-    std::int64_t chunks_drawn = 0;  // chunks it has received (fixed chunking's offset)
-    // update_unit "steps": the local epochs over the current chunk, taken steps_per_update
-    // mini-batches per iteration; a new chunk is drawn once it is done.
-    nn::EpochCursor pass{};
-    bool chunk_open = false;  // a chunk whose pass is not done yet
-  };
+  // A worker's state (worker_state.h).
+  using Worker = WorkerState;
 
   // Schedules the first activities at time 0.
   virtual void start() = 0;
@@ -167,15 +119,18 @@ class ProtocolRun {
   // one pulls its own model when it comes back). Its push arrived, so no resource of w failed
   // under it; w may go after, while the PS works on it: a check of the process, not of a resource.
   void answer_push(std::size_t w, std::uint32_t pushed_by, std::function<void()> at_worker) {
-    if (workers_[w].incarnation == pushed_by) send_model(w, std::move(at_worker));
+    if (incarnation(w) == pushed_by) send_model(w, std::move(at_worker));
   }
-  std::uint32_t incarnation(std::size_t w) const { return workers_[w].incarnation; }
+  // Worker w's process (Availability::incarnation): +1 each time it goes.
+  std::uint32_t incarnation(std::size_t w) const {
+    return availability_.incarnation(RunContext::worker_host(w));
+  }
   // The update that has just arrived at the PS (in push_update's at_ps) is not applied: counted
   // as dropped, the iterations it carried as lost.
   void discard_update(std::size_t w);
   // Whether worker w can take work now: its node is up, it is not leaving, and the PS serves.
   bool available(std::size_t w) const {
-    return ps_serving_ && workers_[w].present && !workers_[w].leaving;
+    return ps_serving_ && availability_.up(RunContext::worker_host(w));
   }
   // Ends the run now; later events are dropped.
   void finish(RunStatus status, StopReason reason);
@@ -185,31 +140,41 @@ class ProtocolRun {
   void cancel(engine::EventId id) { ctx_.sim.cancel(id); }
   bool finished() const { return finished_; }
 
-  // Timeline hooks (protocol_run_trace.cc): no-ops without an observer or once the run finished.
-  // A protocol reports its own events through them, e.g. trace_span(RunContext::worker_host(w),
+  // Timeline hooks (RunTrace): no-ops without an observer or once the run finished. A protocol
+  // reports its own events through them, e.g. trace_span(RunContext::worker_host(w),
   // SpanKind::kWait, waiting_since) when worker w continues after waiting.
   void trace_span(std::size_t node, SpanKind kind, engine::SimTime start,
-                  const EventArgs& args = {}) const;
-  void trace_instant(InstantKind kind, const EventArgs& args = {}) const;  // on the PS
-  void trace_instant_on(std::size_t node, InstantKind kind, const EventArgs& args = {}) const;
-  void trace_counter(std::size_t node, CounterKind kind, std::optional<double> value) const;
+                  const EventArgs& args = {}) const {
+    trace_.span(node, kind, start, args);
+  }
+  void trace_instant(InstantKind kind, const EventArgs& args = {}) const {  // on the PS
+    trace_.instant(kind, args);
+  }
+  void trace_instant_on(std::size_t node, InstantKind kind, const EventArgs& args = {}) const {
+    trace_.instant_on(node, kind, args);
+  }
+  void trace_counter(std::size_t node, CounterKind kind, std::optional<double> value) const {
+    trace_.counter(node, kind, value);
+  }
 
   // The change of worker w's model during its latest iteration (after - before).
   BufferPool::Buffer update(std::size_t w);
   // Model-sized buffers for updates in transfer, reused across the run.
   BufferPool& buffers() { return buffers_; }
   // FLOPs for the PS to combine k model-sized vectors (one multiply-add per parameter each).
-  double aggregation_flops(std::size_t k) const;
+  double aggregation_flops(std::size_t k) const {
+    return 2.0 * static_cast<double>(k) * static_cast<double>(cost_.params);
+  }
   void count_applied(std::int64_t updates) {
     result_.updates += updates;
     unapplied_ -= updates;
-    if (!rounds_are_barriers()) round_position_ += updates;
+    if (!rounds_are_barriers()) evaluation_.count_round_parts(updates);
   }
   // A round, for training.stop.patience_unit "rounds": n applied updates (n workers), unless the
   // protocol's rounds are barriers (BSP), which then calls count_barrier() at each one, whatever
   // number of updates it aggregated (fewer under churn or a barrier timeout).
   virtual bool rounds_are_barriers() const { return false; }
-  void count_barrier() { round_position_ += static_cast<std::int64_t>(worker_count()); }
+  void count_barrier() { evaluation_.count_round_parts(static_cast<std::int64_t>(worker_count())); }
   // The factor an asynchronous baseline applies an arriving update with (RunSpec::async_update,
   // the server step): 1, 1/n for n workers, or server_lr / lr (the update is -lr x the sum of its
   // mini-batch gradients, so this applies -server_lr x that sum).
@@ -227,24 +192,16 @@ class ProtocolRun {
   // Counts `updates` handed to the PS to apply; true once the run's evaluate_every of them have
   // been since the last evaluation it answered true for (the count then starts over): whether the
   // protocol queues a global evaluation behind them. evaluate_every 1: always.
-  bool evaluation_due(std::int64_t updates) {
-    since_evaluation_ += updates;
-    if (since_evaluation_ < spec().evaluate_every) return false;
-    since_evaluation_ = 0;
-    return true;
-  }
-
-  // The stop rule in training.stop.patience_unit: its threshold in the rule's integer unit, the
-  // run's position in that unit (nullopt: evaluations, which the rule counts itself), and a
-  // position converted back to the unit (for the progress line's ETA).
-  static std::int64_t patience_threshold(const scenario::StopSpec& stop, std::size_t n);
-  std::optional<std::int64_t> patience_position() const;
-  double patience_in_units(std::int64_t position) const;
+  bool evaluation_due(std::int64_t updates) { return evaluation_.due(updates); }
 
   // Loss of the latest global evaluation; nullopt before the first.
-  std::optional<double> last_global_loss() const;
+  std::optional<double> last_global_loss() const {
+    return result_.global.empty() ? std::nullopt : std::optional(result_.global.back().loss);
+  }
   // FLOPs of one evaluation of a model on the whole test set (the PS's job per evaluation).
-  double test_eval_flops() const;
+  double test_eval_flops() const {
+    return static_cast<double>(data_.test->size()) * cost_.flops_forward_per_sample;
+  }
   // The PS job of one such evaluation: one inference call over the whole test set (the released
   // code evaluates with a single model(x_test)), at the PS profile's inference rate.
   cluster::TrainingJob test_eval_job() const { return {0, 0, test_eval_flops(), 1}; }
@@ -262,9 +219,6 @@ class ProtocolRun {
   const Worker& worker(std::size_t w) const { return workers_[w]; }
 
  private:
-  // Global evaluation on the pool: starts at its PS job's start from a snapshot, result at the end.
-  void start_global_eval(engine::SimTime end);
-  nn::EvalStats global_eval_result();
   // Tasks still pending when the run ends: worker iterations are finished (or, after an error,
   // cancelled if they have not started), the global evaluation is cancelled if not started.
   void drain_math(bool finish_iterations);
@@ -274,83 +228,55 @@ class ProtocolRun {
   // math submitted to the pool), and at the compute's end its result: divergence, the
   // allocator's next chunk size, on_computed(w) and the workers.csv record.
   void end_wait(std::size_t w, std::int64_t done_before);
-  void draw_chunk(std::size_t w);
   void request_chunk(std::size_t w);
   void start_compute(std::size_t w);
   void end_compute(std::size_t w);
 
-  // Churn (protocol_run_churn.cc): the scenario's outages as simulator events; the notice of an
-  // eviction; a worker going (its work lost) and coming back; the PS told of a departure.
-  void schedule_outages();
-  void warn(std::size_t w, const scenario::OutageSpec& outage);
-  void depart(std::size_t w, const scenario::OutageSpec& outage);
-  void rejoin(std::size_t w, const scenario::OutageSpec& outage);
-  void announce_departure(std::size_t w);
+  // The Availability's events (protocol_run_churn.cc for workers, protocol_run_ps_outage.cc for
+  // the PS): the PS's checkpoints begin with the first PS outage planned; a notice; a node going
+  // (its work lost); the PS missing a worker (on_departed); a node back.
+  void on_planned(std::size_t node, const scenario::OutageSpec& outage) final;
+  void on_notice(std::size_t node) final;
+  void on_down(std::size_t node) final;
+  void on_missed(std::size_t node) final;
+  void on_up(std::size_t node) final;
   // The work a departing worker had not delivered, counted as lost.
   void count_lost(std::size_t w);
-  // Closes the downtime of workers still gone when the run ends.
-  void close_outages();
   // Worker w's work in progress is lost (count_lost): its math finished and dropped, its state
-  // back to waiting. Its activities (compute, flows) are the caller's to fail: depart turns its
-  // node and host off, ps_fail fails its jobs and the PS's flows.
+  // back to waiting. Its activities (compute, flows) are the caller's to fail: the Availability
+  // turns its node and host off, ps_down fails its jobs and the PS's flows.
   void drop_work(std::size_t w);
-
-  // PS outages (protocol_run_ps_outage.cc): the PS's checkpoints, its eviction notice, its
-  // failure (every worker's work in progress and every flow lost) and its return from its latest
-  // checkpoint.
-  void schedule_ps_outage(const scenario::OutageSpec& outage);
-  void ps_warn();
-  void ps_fail(const scenario::OutageSpec& outage);
-  void ps_return(const scenario::OutageSpec& outage);
+  // The PS fails (every worker's work in progress and every flow lost) and returns from its
+  // latest checkpoint (protocol_run_ps_outage.cc).
+  void ps_notice();
+  void ps_down();
+  void ps_up();
   void save_checkpoint();
   void schedule_checkpoint();
-  void close_ps_outage();
-  struct Checkpoint {
-    std::vector<float> params;  // the global model
-    std::int64_t updates = 0;   // the updates applied to it
-  };
 
   parallel::ThreadPool inline_pool_{1};
-  // The building blocks' own timeline events (protocol_run_trace.cc).
-  void trace_chunk_arrived(std::size_t w, double bytes) const;  // compute starts now
-  void trace_computed(std::size_t w) const;
-  void trace_update_arrived(std::size_t w, InstantKind kind, engine::SimTime start,
-                            double bytes) const;
-  void trace_model_arrived(std::size_t w, engine::SimTime start, double bytes) const;
-  void trace_evaluation(const AggregationRecord& eval) const;
-  // The scenario's link faults as spans on their nodes, up to now (the run's end): at finish().
-  void trace_link_faults() const;
-
   RunContext ctx_;
   const data::TrainTestSplit& data_;
   ModelCost cost_;
   nn::Model global_;
-  nn::Model eval_model_;  // snapshot of global_ evaluated on the pool
-  parallel::Task eval_task_;
-  nn::EvalStats eval_result_;
+  EvalSnapshot eval_snapshot_;  // the global evaluation's math on the pool
   std::vector<Worker> workers_;
   BufferPool buffers_;
-  StopRule stop_rule_;
+  GlobalEvaluation evaluation_;
   RunResult result_;
   ProgressFn progress_;
   std::optional<DynamicAllocator> allocator_;  // the run's dynamic_allocation, any protocol
-  RunObserver* observer_ = nullptr;
+  RunTrace trace_;
+  Availability availability_;
   WorkCarried arriving_;  // what the update being handed to the protocol carries
   bool finished_ = false;
   // PS outages: whether the PS process serves (false from its failure until the protocol's
-  // restart), its pending timers (schedule_in, the checkpoints': they live in its memory, so its
-  // failure cancels them; fired ones are pruned as new ones come), its latest checkpoint, the
-  // updates arrived and not yet applied or discarded.
+  // restart), its timers, its latest checkpoint, the updates arrived and not yet applied or
+  // discarded.
   bool ps_serving_ = true;
-  std::vector<engine::EventId> ps_timers_;
-  engine::SimTime ps_down_since_{};
-  const scenario::OutageSpec* ps_outage_ = nullptr;  // while the PS is down
-  std::optional<Checkpoint> checkpoint_;             // kept only in runs with PS outages
+  PsTimers ps_timers_;
+  PsCheckpoint checkpoint_;  // taken only in runs with PS outages
   std::int64_t unapplied_ = 0;
-  // Rounds done, in 1/n of a round (count_applied, count_barrier): never set back, not even by a
-  // PS restored from a checkpoint, so that patience in rounds counts the time spent.
-  std::int64_t round_position_ = 0;
-  std::int64_t since_evaluation_ = 0;  // evaluation_due()'s count
 };
 
 }  // namespace hermes::protocols

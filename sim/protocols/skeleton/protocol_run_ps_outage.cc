@@ -1,12 +1,7 @@
 // ProtocolRun when the parameter server itself fails (docs/churn.md, "A PS outage"): the semantics
 // of a parameter-server job that recovers from checkpoints (TensorFlow's PS training, for one).
-//
-// Checkpoints: in a run with PS outages, the PS saves the global model (and the updates applied
-// to it, and a protocol's own PS state: Hermes' G) at time 0, every
-// availability.checkpoint_interval_s of simulated time while it serves (counted from its start or
-// its latest return), and at its eviction notice. Without checkpoint_interval_s the only
-// checkpoint is the initial model. A checkpoint takes no simulated time: the model is a few MB
-// at most beside a disk's hundreds of MB/s, and the PS keeps serving while it writes.
+// The Availability (availability.h) schedules the PS's outages and turns its node and host off and
+// on; here is what its checkpoints (ps_checkpoint.h), failure and return do to the run.
 //
 // Failure: the PS process is gone, and with it everything in its memory: the updates that
 // arrived and were not applied yet (BSP's round sum, queued PS jobs), its running jobs, every
@@ -28,99 +23,62 @@ namespace hermes::protocols {
 
 void ProtocolRun::restart() { throw std::logic_error("this protocol does not model a PS restart"); }
 
-void ProtocolRun::schedule_ps_outage(const scenario::OutageSpec& o) {
-  if (!checkpoint_) {  // the first PS outage of the schedule: the initial model is one
-    save_checkpoint();
-    schedule_checkpoint();
-  }
-  if (cluster::outage_kind(o.kind).announced) {
-    ctx_.sim.schedule_at(o.warned(), [this] {
-      if (!finished_) ps_warn();
-    });
-  }
-  ctx_.sim.schedule_at(o.start, [this, &o] {
-    if (!finished_) ps_fail(o);
-  });
-  // The loader refuses a PS outage without an end.
-  ctx_.sim.schedule_at(o.end.value(), [this, &o] {
-    if (!finished_) ps_return(o);
-  });
+void ProtocolRun::on_planned(std::size_t node, const scenario::OutageSpec& /*outage*/) {
+  if (node != RunContext::kPs || checkpoint_.taken()) return;
+  // The first PS outage of the schedule: the initial model is a checkpoint.
+  save_checkpoint();
+  schedule_checkpoint();
 }
 
 void ProtocolRun::save_checkpoint() {
-  const auto params = global_.params();
-  if (!checkpoint_) checkpoint_.emplace();
-  checkpoint_->params.assign(params.begin(), params.end());
-  checkpoint_->updates = result_.updates;
+  checkpoint_.save(global_, result_.updates);
   save_ps_state();
-  trace_instant(InstantKind::kCheckpoint, {.updates = result_.updates});
+  trace_.instant(InstantKind::kCheckpoint, {.updates = result_.updates});
 }
 
 void ProtocolRun::schedule_checkpoint() {
   const auto& interval = ctx_.scenario.availability.checkpoint_interval;
   if (!interval) return;
-  // A PS timer: the PS that meant to write it may fail first (ps_fail cancels it).
+  // A PS timer: the PS that meant to write it may fail first (ps_down cancels it).
   schedule_in(*interval, [this] {
     save_checkpoint();
     schedule_checkpoint();
   });
 }
 
-void ProtocolRun::ps_warn() {
-  trace_instant_on(RunContext::kPs, InstantKind::kNotice);
+void ProtocolRun::ps_notice() {
   // Checkpointing PS software writes one more at the notice (Azure's Scheduled Events let it).
   if (ctx_.scenario.availability.checkpoint_interval && ps_serving_) save_checkpoint();
 }
 
-void ProtocolRun::ps_fail(const scenario::OutageSpec& outage) {
-  NodeChurn& c = result_.churn[RunContext::kPs];
+void ProtocolRun::ps_down() {
   // Updates that reached the PS and were not in the model yet die with its memory.
-  c.dropped_updates += unapplied_;
+  result_.churn[RunContext::kPs].dropped_updates += unapplied_;
   unapplied_ = 0;
-  eval_task_.cancel_or_wait();  // an evaluation under way: its job is gone
+  eval_snapshot_.cancel();  // an evaluation under way: its job is gone
   for (std::size_t w = 0; w < workers_.size(); ++w) {
-    Worker& k = workers_[w];
-    if (!k.present) continue;
+    if (availability_.down(RunContext::worker_host(w))) continue;
     drop_work(w);
     // Its process gives up the iteration it computes for the PS that failed; its node stays on.
     ctx_.worker_node(w).fail_all();
-    if (!k.idle_since) k.idle_since = now();  // waits for the PS from now
+    if (!workers_[w].idle_since) workers_[w].idle_since = now();  // waits for the PS from now
   }
-  ctx_.nodes[RunContext::kPs].turn_off();
-  ctx_.network->turn_off(RunContext::kPs);  // every flow has the PS at one end
+  // The Availability turns the PS's node and host off next (every flow has the PS at one end).
   // Its timers (the protocol's, the checkpoints') were in its memory.
-  for (const engine::EventId id : ps_timers_) ctx_.sim.cancel(id);
-  ps_timers_.clear();
+  ps_timers_.cancel_all();
   ps_serving_ = false;
-  ps_down_since_ = now();
-  ps_outage_ = &outage;
-  ++c.outages;
 }
 
-void ProtocolRun::close_ps_outage() {
-  if (ps_outage_ == nullptr) return;
-  NodeChurn& c = result_.churn[RunContext::kPs];
-  const cluster::OutageKindRow& kind = cluster::outage_kind(ps_outage_->kind);
-  c.downtime += now() - ps_down_since_;
-  if (!kind.billed_while_gone) c.deallocated += now() - ps_down_since_;
-  trace_span(RunContext::kPs, SpanKind::kOutage, ps_down_since_, {.reason = kind.name});
-  ps_outage_ = nullptr;
-}
-
-void ProtocolRun::ps_return(const scenario::OutageSpec& outage) {
-  close_ps_outage();
-  ctx_.nodes[RunContext::kPs].turn_on(cluster::outage_kind(outage.kind).fresh_vm_on_return);
-  ctx_.network->turn_on(RunContext::kPs);
+void ProtocolRun::ps_up() {
   // The new PS process starts from the latest checkpoint: the updates applied since are lost.
-  NodeChurn& c = result_.churn[RunContext::kPs];
-  global_.set_params(checkpoint_->params);
-  c.dropped_updates += result_.updates - checkpoint_->updates;
-  result_.updates = checkpoint_->updates;
+  const std::int64_t restored = checkpoint_.restore(global_);
+  result_.churn[RunContext::kPs].dropped_updates += result_.updates - restored;
+  result_.updates = restored;
   restore_ps_state();
-  trace_instant(InstantKind::kRestored, {.updates = result_.updates});
+  trace_.instant(InstantKind::kRestored, {.updates = result_.updates});
   // It counts on the workers it finds up and not leaving; the others rejoin when they come back.
-  for (Worker& k : workers_) k.known_gone = !k.present || k.leaving;
-  since_evaluation_ = 0;  // the restored model is evaluated now: evaluate_every counts from it
+  availability_.assume_missed_unless_up();
+  evaluation_.restart_due();  // the restored model is evaluated now: evaluate_every counts from it
   evaluate_global(-1, [this] {
     ps_serving_ = true;
     schedule_checkpoint();
