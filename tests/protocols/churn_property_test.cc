@@ -85,7 +85,10 @@ scenario::Scenario churn_scenario(const Schedule& s) {
            {"name": "ebsp-pull", "protocol": "ebsp", "lookahead": 5,
             "pull_between_barriers": true},
            {"name": "hermes", "protocol": "hermes", "alpha": -0.5, "lambda": 5},
-           {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2}],
+           {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2},
+           {"name": "local-sgd", "protocol": "local_sgd", "local_steps": 2},
+           {"name": "diloco", "protocol": "local_sgd", "local_steps": 2, "participation": 0.7,
+            "outer_lr": 0.7, "outer_momentum": 0.9}],
   "events": )" + s.events + "}");
 }
 

@@ -34,7 +34,9 @@ const std::string kAllProtocols = R"([{"name": "bsp", "protocol": "bsp"},
   {"name": "asp", "protocol": "asp"}, {"name": "ssp", "protocol": "ssp", "staleness": 1},
   {"name": "ebsp", "protocol": "ebsp", "lookahead": 5},
   {"name": "hermes", "protocol": "hermes", "alpha": -0.5, "lambda": 5},
-  {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2}])";
+  {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2},
+  {"name": "diloco", "protocol": "local_sgd", "local_steps": 2, "participation": 0.7,
+   "outer_lr": 0.7, "outer_momentum": 0.9}])";
 
 const std::string kBsp = R"([{"name": "bsp", "protocol": "bsp"}])";
 

@@ -31,7 +31,9 @@ const char* kEveryProtocol = R"({
            {"name": "hermes-ref", "protocol": "hermes", "alpha": -0.5},
            {"name": "hermes-paper", "protocol": "hermes", "alpha": -0.5, "variant": "paper"},
            {"name": "hermes-nolw", "protocol": "hermes", "alpha": -0.5, "loss_weighting": false},
-           {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2}]
+           {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2},
+           {"name": "diloco", "protocol": "local_sgd", "local_steps": 3, "participation": 0.5,
+            "outer_lr": 0.7, "outer_momentum": 0.9}]
 })";
 
 class ThreadCount : public ::testing::TestWithParam<const char*> {};
@@ -68,10 +70,11 @@ TEST(Threads, FlopsOfARunAreTheChargedOnesWhateverTheThreadCount) {
       train += f;
       largest = std::max(largest, f);
     }
-    // SelSync's iteration is one mini-batch, not iteration_work's whole chunk: its flops are less
-    // (its per-step charge is that of update_unit "steps", update_unit_test.cc); the thread-count
-    // equalities below hold for it as for every protocol.
-    if (run.protocol != scenario::Protocol::kSelsync) {
+    // SelSync's iteration is one mini-batch and local SGD's H of them, not iteration_work's
+    // whole chunk: their flops are less (their per-step charge is that of update_unit "steps",
+    // update_unit_test.cc); the thread-count equalities below hold for them as for every protocol.
+    if (run.protocol != scenario::Protocol::kSelsync &&
+        run.protocol != scenario::Protocol::kLocalSgd) {
       EXPECT_GE(a.train_flops, train) << run.name;
       EXPECT_LE(a.train_flops, train + static_cast<double>(sc.worker_count()) * largest)
           << run.name;

@@ -45,7 +45,7 @@ TEST(ProtocolDescriptors, TraitsGiveTheKeySetsAndChecks) {
   EXPECT_EQ(protocol_names_with(&ProtocolTraits::paper_baseline), "bsp, asp, ssp, ebsp");
   EXPECT_EQ(protocol_names_with(&ProtocolTraits::applies_on_arrival), "asp, ssp, ebsp");
   EXPECT_EQ(protocol_names_with(&ProtocolTraits::takes_outages),
-            "bsp, asp, ssp, ebsp, hermes, selsync");
+            "bsp, asp, ssp, ebsp, hermes, selsync, local_sgd");
   EXPECT_FALSE(trains(Protocol::kDemo));
   EXPECT_TRUE(trains(Protocol::kHermes));
   // The baselines' shared keys go to exactly the protocols with the trait.
@@ -56,7 +56,7 @@ TEST(ProtocolDescriptors, TraitsGiveTheKeySetsAndChecks) {
         << d.name;
   }
   EXPECT_EQ(protocol_names_with(&ProtocolTraits::evaluates_by_update_count),
-            "bsp, asp, ssp, ebsp, selsync");
+            "bsp, asp, ssp, ebsp, selsync, local_sgd");
 }
 
 // A protocol registered since SelSync keeps its parameters in RunSpec::own (no RunSpec field),
