@@ -134,6 +134,7 @@ void ProtocolRun::rejoin(std::size_t w, const scenario::OutageSpec& outage) {
   ctx_.network->turn_on(host);
   trace_span(host, SpanKind::kOutage, k.down_since, {.reason = kind.name});
   k.present = true;
+  k.model.reset_velocity();  // a new worker process: its optimiser starts again
   k.idle_since = now();
   // Back before the PS missed it: the PS learns both at once.
   announce_departure(w);
