@@ -37,6 +37,7 @@ std::vector<RunParam> staleness_params() {
                "(1+tau)^-staleness_exponent (FedAsync); multiplied into the server step "
                "(docs/staleness.md)",
        .name = NameForm::kFlag,
+       .name_text = "-inv",
        .choice_name_texts = {"", "-inv", "-poly"},
        .name_rank = 2,
        .column = ColumnForm::kIfChanged,

@@ -21,7 +21,7 @@ std::string text(const std::string& training) {
 }
 
 std::vector<RunResult> run_all(const std::string& training) {
-  const auto sc = testing::scenario_from_text(text(training), "opt");
+  const auto sc = hermes::testing::scenario_from_text(text(training), "opt");
   const auto data = testing::blocks_split();
   std::vector<RunResult> out;
   for (const auto& r : sc.runs) out.push_back(run_protocol(sc, r, data));

@@ -17,7 +17,7 @@ namespace {
 
 // Four workers of four speeds (the B1ms without credits far behind): updates arrive stale.
 scenario::Scenario four(const std::string& runs, int max_iterations = 60) {
-  return testing::scenario_from_text(R"({
+  return hermes::testing::scenario_from_text(R"({
     "name": "stale", "seed": 9,
     "cluster": {"ps": {"profile": "DS3_v2"},
                 "workers": [{"profile": "B1ms", "overrides": {"burst": {"baseline_pct": 20,
@@ -25,19 +25,19 @@ scenario::Scenario four(const std::string& runs, int max_iterations = 60) {
                             {"profile": "DS2_v2"}, {"profile": "F4s_v2"}, {"profile": "F8s_v2"}]},
     "training": {"chunk_size": 100, "local_epochs": 1, "batch_size": 16,
                  "stop": {"patience": 1000, "max_iterations": )" +
-                                         std::to_string(max_iterations) + R"(}},
+                                                 std::to_string(max_iterations) + R"(}},
     "runs": [)" + runs + "]}",
-                                     "stale");
+                                             "stale");
 }
 
 // One worker: it pulls after each of its updates is applied, so every tau is 0.
 scenario::Scenario one(const std::string& runs) {
-  return testing::scenario_from_text(R"({
+  return hermes::testing::scenario_from_text(R"({
     "name": "one", "seed": 3,
     "cluster": {"ps": {"profile": "DS3_v2"}, "workers": [{"profile": "DS2_v2"}]},
     "training": {"chunk_size": 100, "local_epochs": 1, "stop": {"max_iterations": 12}},
     "runs": [)" + runs + "]}",
-                                     "one");
+                                             "one");
 }
 
 std::vector<RunResult> run_all(const scenario::Scenario& sc) {
@@ -128,7 +128,7 @@ TEST(Staleness, ABufferOfOneIsNone) {
 
 // The buffer is PS memory: a PS failure loses the arrivals in it, counted as dropped.
 TEST(Staleness, BufferedArrivalsDieWithThePs) {
-  const auto sc = testing::scenario_from_text(R"({
+  const auto sc = hermes::testing::scenario_from_text(R"({
     "name": "ps", "seed": 11,
     "cluster": {"ps": {"profile": "DS3_v2"},
                 "workers": [{"profile": "DS2_v2"}, {"profile": "F4s_v2"}, {"profile": "F8s_v2"}]},
@@ -137,7 +137,7 @@ TEST(Staleness, BufferedArrivalsDieWithThePs) {
     "availability": {"checkpoint_interval_s": 1000},
     "events": [{"kind": "crash", "node": "ps", "at_s": 0.45, "duration_s": 0.3}],
     "runs": [{"protocol": "asp", "buffer_size": 1000}]})",
-                                              "ps");
+                                                      "ps");
   const RunResult r = run_all(sc)[0];
   // Nothing is ever applied (the buffer never fills): every update that reached the PS before
   // its failure was in the buffer.
