@@ -213,6 +213,28 @@ void BasicModel<T>::sgd_step(T lr) {
 }
 
 template <typename T>
+void BasicModel<T>::sgd_step(T lr, T momentum, T weight_decay) {
+  if (momentum == T(0) && weight_decay == T(0)) {
+    sgd_step(lr);
+    return;
+  }
+  T* p = params_.data();
+  const T* g = grads_.data();
+  if (momentum == T(0)) {
+    for (std::size_t i = 0; i < params_.size(); ++i)
+      p[i] = p[i] - lr * (g[i] + weight_decay * p[i]);
+    return;
+  }
+  if (velocity_.size() != params_.size()) velocity_.assign(params_.size(), T(0));
+  T* v = velocity_.data();
+  for (std::size_t i = 0; i < params_.size(); ++i) {
+    const T d = g[i] + weight_decay * p[i];
+    v[i] = momentum * v[i] + d;
+    p[i] = p[i] - lr * v[i];
+  }
+}
+
+template <typename T>
 std::string BasicModel<T>::summary() const {
   std::ostringstream os;
   os << spec_.name << ": input " << spec_.input.str() << ", " << num_params() << " parameters\n";

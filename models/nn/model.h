@@ -85,6 +85,18 @@ class BasicModel {
   SoftmaxCeResult forward_loss(const std::uint8_t* labels, int n);
   // Plain SGD: params -= lr * grads.
   void sgd_step(T lr);
+  // SGD with momentum and weight decay as PyTorch's torch.optim.SGD takes one step (dampening 0,
+  // not Nesterov):
+  //   d = grads + weight_decay * params;  v = momentum * v + d;  params -= lr * v.
+  // The velocity v starts at 0 (so the first step's v is d, as PyTorch's buffer starts as a copy
+  // of d) and stays with the model from step to step, whatever set_params installs (a worker's
+  // optimiser state is its own, not the pulled model's) until reset_velocity(). With momentum 0 v
+  // is not kept; momentum 0 and weight_decay 0 is sgd_step(lr), bit for bit.
+  void sgd_step(T lr, T momentum, T weight_decay);
+  // Forgets the velocity (a worker process that starts again).
+  void reset_velocity() { velocity_.clear(); }
+  // The velocity (empty before the first step with momentum, or after reset_velocity()).
+  std::span<const T> velocity() const { return velocity_; }
 
   // One line per layer: kind, output shape, parameter count.
   std::string summary() const;
@@ -96,6 +108,7 @@ class BasicModel {
   ModelSpec spec_;
   std::vector<T> params_;
   std::vector<T> grads_;
+  std::vector<T> velocity_;  // sgd_step with momentum: allocated at its first step
   std::vector<std::unique_ptr<Layer<T>>> layers_;
   std::vector<std::size_t> offsets_;
   std::vector<bool> needs_dx_;  // some layer below has parameters

@@ -72,6 +72,11 @@ std::int64_t EpochCursor::samples_in_next(std::int64_t steps) const {
 
 TrainStats EpochCursor::train(Model& model, const data::Dataset& dataset, std::int64_t steps,
                               float lr, RandomStream* shuffle, std::span<float> grad_sum) {
+  return train(model, dataset, steps, Sgd{.lr = lr}, shuffle, grad_sum);
+}
+
+TrainStats EpochCursor::train(Model& model, const data::Dataset& dataset, std::int64_t steps,
+                              const Sgd& sgd, RandomStream* shuffle, std::span<float> grad_sum) {
   if (!grad_sum.empty() && grad_sum.size() != model.num_params()) {
     throw std::invalid_argument("train_epochs: grad_sum size != model parameters");
   }
@@ -96,7 +101,7 @@ TrainStats EpochCursor::train(Model& model, const data::Dataset& dataset, std::i
     const double batch_loss = model.forward_backward(labels.data(), n).loss_sum;
     epoch_loss_ += batch_loss;
     loss += batch_loss;
-    model.sgd_step(lr);
+    model.sgd_step(sgd.lr, sgd.momentum, sgd.weight_decay);
     if (!grad_sum.empty()) axpy(1.0f, model.grads(), grad_sum);
     ++stats.steps;
     ++steps_done_;
@@ -117,6 +122,12 @@ TrainStats EpochCursor::train(Model& model, const data::Dataset& dataset, std::i
 TrainStats train_epochs(Model& model, const data::Dataset& dataset,
                         std::span<const std::uint32_t> indices, int epochs, int batch, float lr,
                         RandomStream* shuffle, std::span<float> grad_sum) {
+  return train_epochs(model, dataset, indices, epochs, batch, Sgd{.lr = lr}, shuffle, grad_sum);
+}
+
+TrainStats train_epochs(Model& model, const data::Dataset& dataset,
+                        std::span<const std::uint32_t> indices, int epochs, int batch,
+                        const Sgd& sgd, RandomStream* shuffle, std::span<float> grad_sum) {
   EpochCursor pass(indices, epochs, batch);  // checks epochs and batch
   if (!grad_sum.empty() && grad_sum.size() != model.num_params()) {
     throw std::invalid_argument("train_epochs: grad_sum size != model parameters");
@@ -125,7 +136,7 @@ TrainStats train_epochs(Model& model, const data::Dataset& dataset,
   check_indices(indices, dataset);
   TrainStats stats;
   if (indices.empty() || epochs == 0) return stats;
-  const TrainStats all = pass.train(model, dataset, pass.total_steps(), lr, shuffle, grad_sum);
+  const TrainStats all = pass.train(model, dataset, pass.total_steps(), sgd, shuffle, grad_sum);
   stats.steps = all.steps;
   stats.samples = static_cast<std::int64_t>(indices.size()) * epochs;
   stats.last_epoch_loss = all.last_epoch_loss;

@@ -14,6 +14,15 @@ struct Dataset;
 }
 namespace hermes::nn {
 
+// The worker's optimiser: mini-batch SGD with learning rate lr, optionally with momentum and
+// weight decay as PyTorch's torch.optim.SGD has them (Model::sgd_step; docs/optimizer.md). The
+// defaults are plain SGD, the Hermes paper's and the released code's optimiser.
+struct Sgd {
+  float lr = 0.01f;
+  float momentum = 0.0f;      // in [0, 1)
+  float weight_decay = 0.0f;  // L2 coefficient, >= 0
+};
+
 struct TrainStats {
   std::int64_t steps = 0;        // optimizer steps taken (= mini-batches)
   std::int64_t samples = 0;      // samples processed over all epochs
@@ -33,6 +42,12 @@ struct TrainStats {
 TrainStats train_epochs(Model& model, const data::Dataset& dataset,
                         std::span<const std::uint32_t> indices, int epochs, int batch, float lr,
                         RandomStream* shuffle = nullptr, std::span<float> grad_sum = {});
+// The same with the optimiser `sgd` (plain SGD when its momentum and weight decay are 0). The
+// velocity is the model's (Model::sgd_step): it goes on from the model's previous steps.
+TrainStats train_epochs(Model& model, const data::Dataset& dataset,
+                        std::span<const std::uint32_t> indices, int epochs, int batch,
+                        const Sgd& sgd, RandomStream* shuffle = nullptr,
+                        std::span<float> grad_sum = {});
 
 // One pass of `epochs` epochs of mini-batch SGD over `indices` (as train_epochs runs it), taken a
 // few steps at a time: a worker that pushes after every K mini-batches trains its chunk in pieces.
@@ -55,6 +70,8 @@ class EpochCursor {
   // those of these steps alone: their steps, samples and mean loss; last_epoch_loss is the latest
   // completed epoch's (0 before the first completes). `grad_sum` as in train_epochs.
   TrainStats train(Model& model, const data::Dataset& dataset, std::int64_t steps, float lr,
+                   RandomStream* shuffle, std::span<float> grad_sum = {});
+  TrainStats train(Model& model, const data::Dataset& dataset, std::int64_t steps, const Sgd& sgd,
                    RandomStream* shuffle, std::span<float> grad_sum = {});
   // Sum of the losses of every completed epoch (train_epochs' mean loss is it over its samples).
   double completed_loss_sum() const { return completed_loss_; }

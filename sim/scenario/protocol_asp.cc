@@ -1,6 +1,8 @@
 // ASP's descriptor: no barrier, the PS applies each update on arrival (docs/paper.md, "The
-// baselines"). It has no parameter of its own: the baselines' and the server step's.
+// baselines"). Its own parameters are the staleness-aware weighting and FedBuff's buffer
+// (docs/staleness.md), shared with SSP; the baselines' and the server step's come with its traits.
 #include "sim/scenario/protocol_descriptor.h"
+#include "sim/scenario/staleness_params.h"
 
 namespace hermes::scenario {
 
@@ -14,6 +16,7 @@ ProtocolDescriptor describe_asp() {
           "2014)",
       .traits = {
           .paper_baseline = true, .evaluates_by_update_count = true, .applies_on_arrival = true}};
+  d.params = staleness_params();
   return d;
 }
 

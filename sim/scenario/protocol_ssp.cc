@@ -1,5 +1,7 @@
-// SSP's descriptor: ASP within a staleness bound s (docs/paper.md, "The baselines").
+// SSP's descriptor: ASP within a staleness bound s (docs/paper.md, "The baselines"), with ASP's
+// staleness-aware weighting and buffer (docs/staleness.md).
 #include "sim/scenario/protocol_descriptor.h"
+#include "sim/scenario/staleness_params.h"
 
 namespace hermes::scenario {
 
@@ -25,6 +27,7 @@ ProtocolDescriptor describe_ssp() {
        .column = ColumnForm::kAlways,
        .field = run_field<&RunSpec::staleness>()},
   };
+  for (RunParam& p : staleness_params()) d.params.push_back(std::move(p));
   return d;
 }
 

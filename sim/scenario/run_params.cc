@@ -195,16 +195,39 @@ const RunParam* param_of(Protocol protocol, std::string_view key) {
   return nullptr;
 }
 
-std::vector<std::string_view> summary_param_keys() { return summary_param_keys(~ProtocolSet{}); }
+namespace {
 
-std::vector<std::string_view> summary_param_keys(ProtocolSet present) {
+// The parameter columns of a summary: `used` says whether one of its runs uses a declaration with
+// a column_used (null: none does; every declaration is used when `all`).
+std::vector<std::string_view> param_keys(ProtocolSet present, bool all,
+                                         const std::vector<const RunSpec*>& runs) {
   std::vector<std::string_view> keys;
   for (const RunParam& p : run_param_table()) {
     if (p.column == ColumnForm::kNever) continue;
     if (p.position == kAppended && (p.protocols & present) == 0) continue;
+    if (p.column_used != nullptr && !all &&
+        std::none_of(runs.begin(), runs.end(), [&p](const RunSpec* r) {
+          return p.taken_by(r->protocol) && p.column_used(*r);
+        })) {
+      continue;
+    }
     if (std::find(keys.begin(), keys.end(), p.key) == keys.end()) keys.push_back(p.key);
   }
   return keys;
+}
+
+}  // namespace
+
+std::vector<std::string_view> summary_param_keys() { return param_keys(~ProtocolSet{}, true, {}); }
+
+std::vector<std::string_view> summary_param_keys(ProtocolSet present) {
+  return param_keys(present, false, {});
+}
+
+std::vector<std::string_view> summary_param_keys(const std::vector<const RunSpec*>& runs) {
+  ProtocolSet present = 0;
+  for (const RunSpec* r : runs) present |= protocols({r->protocol});
+  return param_keys(present, false, runs);
 }
 
 double RunSpec::own_value(std::string_view key) const {
@@ -241,11 +264,22 @@ std::string run_keys_table() {
   std::string out =
       "| key | protocols | type | default | accepted | in a default run name | meaning |\n"
       "|---|---|---|---|---|---|---|\n";
-  for (const RunParam& p : run_param_table()) {
+  const auto& table = run_param_table();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const RunParam& p = table[i];
+    // A key several descriptors declare alike (ASP's and SSP's staleness keys) is one row.
+    const auto same = [&p](const RunParam& q) {
+      return q.key == p.key && q.fallback == p.fallback && q.help == p.help;
+    };
+    if (std::any_of(table.begin(), table.begin() + static_cast<std::ptrdiff_t>(i), same)) continue;
+    ProtocolSet takers = 0;
+    for (const RunParam& q : table) {
+      if (same(q)) takers |= q.protocols;
+    }
     std::string fallback = param_text(p, p.fallback);
     if (p.type == ParamType::kChoice) fallback = "\"" + fallback + "\"";
-    out += "| " + code(p.key) + " | " + protocol_list(p.protocols) + " | " + type_text(p.type) +
-           " | " + code(fallback) + " | " + accepted_text(p) + " | " + name_text(p) + " | " +
+    out += "| " + code(p.key) + " | " + protocol_list(takers) + " | " + type_text(p.type) + " | " +
+           code(fallback) + " | " + accepted_text(p) + " | " + name_text(p) + " | " +
            std::string(p.help) + " |\n";
   }
   return out;

@@ -93,6 +93,11 @@ struct RunParam {
   // parameter used only under another's value (server_lr under async_update server-lr) leaves its
   // summary.csv cell empty otherwise, rather than showing a default that nothing reads.
   bool (*applies)(const RunSpec&) = nullptr;
+  // Set for a parameter added to a protocol whose summaries were shipped before it (ASP's and
+  // SSP's staleness keys): its summary.csv column is only in summaries with a run of a protocol
+  // that takes it for which this is true (the run uses it), so that the others keep their
+  // columns. Null: the column follows `position` (summary_param_keys).
+  bool (*column_used)(const RunSpec&) = nullptr;
 
   bool taken_by(Protocol protocol) const {
     return (protocols & (1u << static_cast<unsigned>(protocol))) != 0;
@@ -158,6 +163,10 @@ std::vector<std::string_view> summary_param_keys();
 // protocol in `present` takes. A new protocol's columns so leave every summary without its runs
 // as it was.
 std::vector<std::string_view> summary_param_keys(ProtocolSet present);
+// The parameter columns of a summary of `runs`: those of summary_param_keys(present) for their
+// protocols, and those of a declaration with a column_used that one of the runs uses. (The
+// overloads above leave the latter out, but summary_param_keys() which lists every column.)
+std::vector<std::string_view> summary_param_keys(const std::vector<const RunSpec*>& runs);
 
 // A run of `protocol` with every parameter at its default (name empty).
 RunSpec default_run(Protocol protocol);

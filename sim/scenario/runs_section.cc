@@ -25,7 +25,10 @@ struct ReadRun {
 // Every parameter `run.protocol` takes, in schema order; an invalid one keeps its default.
 void read_params(ObjectReader& r, RunSpec& run) {
   for (const RunParam* p : params_of(run.protocol)) {
-    if (p->recorded_if_given && !r.has(p->key)) continue;  // keeps the RunSpec's default
+    if (p->recorded_if_given && !r.has(p->key)) {                // keeps the RunSpec's default
+      if (p->field.set == nullptr) p->assign(run, p->fallback);  // an own one has none
+      continue;
+    }
     std::optional<double> value;
     switch (p->type) {
       case ParamType::kBool:
@@ -63,6 +66,13 @@ void check_combinations(ObjectReader& r, const RunSpec& run) {
             "the dynamic allocation resizes chunks from their 5-epoch iteration times; it is "
             "not defined for \"update_unit\": \"steps\" (accepted: false with update_unit "
             "\"steps\")");
+  }
+  // ASP's and SSP's staleness exponent (docs/staleness.md) is read only by the polynomial weight.
+  const RunParam* exponent = param_of(run.protocol, "staleness_exponent");
+  if (exponent != nullptr && r.has(exponent->key) && !exponent->applies(run)) {
+    r.error("staleness_exponent",
+            "used only with \"staleness_weight\": \"polynomial\" (accepted: remove it, or set "
+            "staleness_weight \"polynomial\")");
   }
   // server_lr is accepted here, not by read_params: only for a protocol that takes it (else the
   // key is unknown, as any other key of another protocol).

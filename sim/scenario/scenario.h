@@ -163,6 +163,9 @@ struct StopSpec {
 
 struct TrainingSpec {
   double learning_rate = defaults::kLearningRate;
+  // The worker optimiser's momentum and weight decay (docs/optimizer.md); 0 and 0: plain SGD.
+  double momentum = 0;
+  double weight_decay = 0;
   int batch_size = defaults::kBatchSize;
   int local_epochs = defaults::kLocalEpochs;
   int chunk_size = defaults::kChunkSize;             // initial samples per worker per iteration

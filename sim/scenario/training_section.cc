@@ -19,7 +19,19 @@ const ObjectDecl& training_decl() {
         .type = KeyType::kNumber,
         .default_text = "0.1",
         .range = Range::above(0),
-        .help = "SGD learning rate (plain SGD)"},
+        .help = "SGD learning rate"},
+       {.key = "momentum",
+        .type = KeyType::kNumber,
+        .default_text = "0",
+        .range = Range::at_least(0).under(1),
+        .help = "the worker optimiser's momentum mu, PyTorch's SGD (dampening 0): v <- mu v + "
+                "d, w <- w - lr v; 0: plain SGD (docs/optimizer.md)"},
+       {.key = "weight_decay",
+        .type = KeyType::kNumber,
+        .default_text = "0",
+        .range = Range::at_least(0).under(1),
+        .help = "the worker optimiser's L2 weight decay lambda, PyTorch's SGD: d = gradient + "
+                "lambda w; 0: none (docs/optimizer.md)"},
        {.key = "batch_size",
         .type = KeyType::kInteger,
         .default_text = "16",
@@ -162,6 +174,13 @@ TrainingSpec read_training(const Json* value, Accounting accounting, Diagnostics
       r.number("train_fraction", defaults::kTrainFraction, Range::above(0).under(1));
   const auto chunking = r.choice("chunking", {"random", "fixed"}, "random");
   t.learning_rate = lr.value_or(defaults::kLearningRate);
+  // Added after scenarios were resolved: written to the resolved document only when given.
+  if (r.has("momentum")) {
+    t.momentum = r.number("momentum", 0, Range::at_least(0).under(1)).value_or(0);
+  }
+  if (r.has("weight_decay")) {
+    t.weight_decay = r.number("weight_decay", 0, Range::at_least(0).under(1)).value_or(0);
+  }
   t.batch_size = batch.value_or(defaults::kBatchSize);
   t.local_epochs = epochs.value_or(defaults::kLocalEpochs);
   t.chunk_size = chunk.value_or(defaults::kChunkSize);

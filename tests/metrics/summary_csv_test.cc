@@ -190,11 +190,14 @@ TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
   EXPECT_EQ(rows[0].cost_usd, 3.25);
   EXPECT_FALSE(rows[1].cost_usd.has_value());
 
-  // Summaries without a SelSync run have no SelSync columns (summary_param_keys(present)).
+  // Summaries without a SelSync run have no SelSync columns (summary_param_keys(present)), and
+  // those without a run that uses ASP's and SSP's staleness keys none of theirs (column_used).
   const auto without_selsync = [] {
     std::string h = header();
-    h.erase(h.find(",delta,smoothing,window_size"),
-            std::string(",delta,smoothing,window_size").size());
+    for (const std::string c :
+         {",delta,smoothing,window_size", ",staleness_weight,staleness_exponent,buffer_size"}) {
+      h.erase(h.find(c), c.size());
+    }
     return h;
   };
   std::string old_header = without_selsync();

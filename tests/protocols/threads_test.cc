@@ -26,6 +26,8 @@ const char* kEveryProtocol = R"({
                "stop": {"patience": 4, "max_iterations": 16}},
   "runs": [{"name": "bsp", "protocol": "bsp"},
            {"name": "asp", "protocol": "asp"},
+           {"name": "asp-fedbuff", "protocol": "asp", "staleness_weight": "polynomial",
+            "buffer_size": 3},
            {"name": "ssp-2", "protocol": "ssp", "staleness": 2},
            {"name": "ebsp-4", "protocol": "ebsp", "lookahead": 4},
            {"name": "hermes-ref", "protocol": "hermes", "alpha": -0.5},

@@ -25,9 +25,9 @@ bool comparable(const RunResult& x) { return speedup_comparable(x.status, x.stop
 
 void write_summary_csv(std::ostream& out, const scenario::Scenario& sc,
                        const std::vector<FinishedRun>& runs) {
-  scenario::ProtocolSet present = 0;
-  for (const auto& r : runs) present |= scenario::protocols({r.spec->protocol});
-  const std::vector<std::string_view> params = scenario::summary_param_keys(present);
+  std::vector<const scenario::RunSpec*> specs;
+  for (const auto& r : runs) specs.push_back(r.spec);
+  const std::vector<std::string_view> params = scenario::summary_param_keys(specs);
   std::vector<std::string> columns = metrics::summary_columns(params);
   columns.insert(columns.end(), metrics::kSummaryChurnColumns.begin(),
                  metrics::kSummaryChurnColumns.end());

@@ -64,6 +64,7 @@ void ProtocolRun::on_up(std::size_t node) {
     return;
   }
   const std::size_t w = node - 1;
+  workers_[w].model.reset_velocity();  // a new worker process: its optimiser starts again
   workers_[w].idle_since = now();
   if (ps_serving_) on_rejoined(w);  // else the PS finds it when it is back
 }

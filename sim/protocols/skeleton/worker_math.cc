@@ -4,6 +4,17 @@
 
 namespace hermes::protocols {
 
+namespace {
+
+// The worker's optimiser (training.learning_rate, momentum, weight_decay; docs/optimizer.md).
+nn::Sgd optimiser(const scenario::TrainingSpec& training) {
+  return {.lr = static_cast<float>(training.learning_rate),
+          .momentum = static_cast<float>(training.momentum),
+          .weight_decay = static_cast<float>(training.weight_decay)};
+}
+
+}  // namespace
+
 bool ChunkResult::finite() const {
   return std::isfinite(train.mean_loss) && std::isfinite(local_test_loss);
 }
@@ -19,9 +30,8 @@ ChunkResult train_on_chunk(nn::Model& model, const data::Dataset& train_set,
   const auto test_part = chunk.subspan(dropped + static_cast<std::size_t>(r.work.train));
   RandomStream* order =
       training.epoch_order == scenario::EpochOrder::kReshuffle ? &shuffle : nullptr;
-  r.train =
-      nn::train_epochs(model, train_set, train_part, training.local_epochs, training.batch_size,
-                       static_cast<float>(training.learning_rate), order, grad_sum);
+  r.train = nn::train_epochs(model, train_set, train_part, training.local_epochs,
+                             training.batch_size, optimiser(training), order, grad_sum);
   r.local_test_loss =
       test_part.empty() ? r.train.last_epoch_loss : nn::evaluate(model, train_set, test_part).loss;
   return r;
@@ -35,8 +45,7 @@ ChunkResult train_steps(nn::Model& model, const data::Dataset& train_set,
   r.work = steps_work(training, cost, static_cast<std::int64_t>(chunk.size()), pass, steps);
   RandomStream* order =
       training.epoch_order == scenario::EpochOrder::kReshuffle ? &shuffle : nullptr;
-  r.train = pass.train(model, train_set, steps, static_cast<float>(training.learning_rate), order,
-                       grad_sum);
+  r.train = pass.train(model, train_set, steps, optimiser(training), order, grad_sum);
   r.local_test_loss = r.train.mean_loss;
   if (r.work.ends_chunk) {
     const auto test_part = chunk.subspan(static_cast<std::size_t>(r.work.dropped + r.work.train));
