@@ -190,12 +190,14 @@ TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
   EXPECT_EQ(rows[0].cost_usd, 3.25);
   EXPECT_FALSE(rows[1].cost_usd.has_value());
 
-  // Summaries without a SelSync run have no SelSync columns (summary_param_keys(present)), and
-  // those without a run that uses ASP's and SSP's staleness keys none of theirs (column_used).
+  // Summaries without a SelSync or local SGD run have no columns of theirs
+  // (summary_param_keys(present)), and those without a run that uses ASP's and SSP's staleness
+  // keys none of those (column_used).
   const auto without_selsync = [] {
     std::string h = header();
     for (const std::string c :
-         {",delta,smoothing,window_size", ",staleness_weight,staleness_exponent,buffer_size"}) {
+         {",delta,smoothing,window_size", ",local_steps,participation,outer_lr,outer_momentum",
+          ",staleness_weight,staleness_exponent,buffer_size"}) {
       h.erase(h.find(c), c.size());
     }
     return h;
