@@ -178,15 +178,16 @@ void ProtocolRun::end_compute(std::size_t w) {
     const double t_i = engine::to_seconds(ctx_.sim.now() - done.compute_start);
     done.chunk_size = allocator_->report(static_cast<int>(w), t_i, done.last.work.chunk).next_chunk;
   }
-  // Read before on_computed(w): a protocol may start w's next iteration from it.
+  // Read before on_computed(w): a protocol may start w's next iteration from it, and that
+  // iteration's math writes `done.last` (inline at once, or on a pool thread meanwhile).
   WorkerIterationRecord rec;
   rec.start = done.iteration_start;
   rec.local_iteration = result_.local_iterations[w];
+  rec.chunk_size = done.last.work.chunk;
+  rec.local_loss = done.last.local_test_loss;
   on_computed(w);
   rec.end = ctx_.sim.now();
   rec.worker = static_cast<int>(w);
-  rec.chunk_size = done.last.work.chunk;
-  rec.local_loss = done.last.local_test_loss;
   rec.update = update_kind(w);
   rec.credits_left = ctx_.worker_node(w).credits_at(ctx_.sim.now());
   annotate(w, rec);
