@@ -33,6 +33,7 @@
 
 #include "models/nn/param_ops.h"
 #include "sim/protocols/algorithms/factories.h"
+#include "sim/protocols/skeleton/barrier_round.h"
 
 namespace hermes::protocols {
 
@@ -63,20 +64,9 @@ class LocalSgd final : private StepsSpec, public ProtocolRun {
   void set_sink(std::vector<LocalSgdRoundRecord>* sink) { sink_ = sink; }
 
  private:
-  struct Round {
-    std::int64_t id = 0;
-    bool open = false;
-    std::vector<bool> expected;  // its participants the PS still waits for or has
-    std::vector<bool> arrived;
-    std::size_t waiting_for = 0;  // expected and not arrived
-    std::size_t in = 0;           // changes summed
-  };
-
   void start() override {
     sum_.assign(global_model().num_params(), 0.0f);
-    member_.assign(worker_count(), false);
-    for (std::size_t w = 0; w < worker_count(); ++w) member_[w] = available(w);
-    working_on_.assign(worker_count(), -1);
+    round_.start(worker_count(), [this](std::size_t w) { return available(w); });
     open_round();
   }
 
@@ -87,64 +77,52 @@ class LocalSgd final : private StepsSpec, public ProtocolRun {
   }
   void restore_ps_state() override { outer_.set_momentum(saved_momentum_); }
 
-  void restart() override {
-    round_.open = false;
-    start();
-  }
+  void restart() override { start(); }
 
   // Draws the round's participants among the free members and sends each the global model; each
   // begins its H steps on arrival.
   void open_round() {
-    Round& r = round_;
-    ++r.id;
     std::vector<std::size_t> free;
     for (std::size_t w = 0; w < worker_count(); ++w) {
-      if (member_[w] && working_on_[w] < 0) free.push_back(w);
+      if (round_.member(w) && round_.free(w)) free.push_back(w);
     }
     const auto picked =
         draw_participants(free, participant_count(params_.participation, free.size()), draws_);
-    r.expected.assign(worker_count(), false);
-    for (const std::size_t w : picked) r.expected[w] = true;
-    r.arrived.assign(worker_count(), false);
-    r.waiting_for = picked.size();
-    r.in = 0;
-    r.open = !picked.empty();  // else: opened again when a worker comes back or is free
-    idle_ = !r.open;
-    if (!r.open) return;
+    std::vector<bool> expected(worker_count(), false);
+    for (const std::size_t w : picked) expected[w] = true;
+    // Nobody drawn: opened again when a worker comes back or is free.
+    round_.open_next(std::move(expected));
+    if (!round_.is_open()) return;
     record_open(free.size(), picked);
     for (const std::size_t w : picked) {
-      working_on_[w] = r.id;
+      round_.assign(w);
       send_model(w, [this, w] { begin_iteration(w); });
     }
   }
 
   void on_computed(std::size_t w) override {
     auto delta = update(w);
-    push_update(w, *delta, [this, w, delta, id = working_on_[w]] {
-      if (working_on_[w] == id) working_on_[w] = -1;
-      Round& r = round_;
-      if (!r.open || r.id != id || !r.expected[w] || r.arrived[w]) {
+    push_update(w, *delta, [this, w, delta, id = round_.working_on(w)] {
+      if (round_.working_on(w) == id) round_.release(w);
+      if (!round_.counts(w, id)) {
         // Late for its round (w was dropped from it when it departed): not used.
         discard_update(w);
-        if (idle_ && member_[w]) open_round();
+        if (round_.idle() && round_.member(w)) open_round();
         return;
       }
       nn::axpy(1.0f, *delta, sum_);  // summed at arrival, in arrival order (as BSP)
       record_arrival(w, *delta);
-      r.arrived[w] = true;
-      ++r.in;
-      if (--r.waiting_for == 0) close_round();
+      if (round_.arrive(w)) close_round();
     });
   }
 
   void close_round() {
-    Round& r = round_;
-    r.open = false;
-    if (r.in == 0) {  // every participant departed
+    round_.close();
+    if (round_.in() == 0) {  // every participant departed
       open_round();
       return;
     }
-    const std::size_t k = r.in;
+    const std::size_t k = round_.in();
     // The mean is BSP's k multiply-adds per parameter; the outer step adds about three (the
     // momentum's, and the step's two).
     const double flops = aggregation_flops(k) + (outer_.plain() ? 0.0 : aggregation_flops(3));
@@ -163,24 +141,18 @@ class LocalSgd final : private StepsSpec, public ProtocolRun {
   }
 
   void on_departed(std::size_t w) override {
-    member_[w] = false;
-    working_on_[w] = -1;
-    Round& r = round_;
-    if (!r.open || !r.expected[w] || r.arrived[w]) return;
-    r.expected[w] = false;
-    if (--r.waiting_for == 0) close_round();
+    if (round_.depart(w)) close_round();
   }
 
   void on_rejoined(std::size_t w) override {
-    member_[w] = true;
-    if (!round_.open && idle_) open_round();  // nobody was left: a round opens for it
+    if (round_.rejoin(w)) open_round();  // nobody was left: a round opens for it
   }
 
   // Test records (record_local_sgd_rounds).
   void record_open(std::size_t available_count, const std::vector<std::size_t>& picked) {
     if (sink_ == nullptr) return;
     LocalSgdRoundRecord rec;
-    rec.round = round_.id;
+    rec.round = round_.id();
     rec.available = available_count;
     for (const std::size_t w : picked) rec.participants.push_back(static_cast<int>(w));
     const auto g = global_model().params();
@@ -209,10 +181,7 @@ class LocalSgd final : private StepsSpec, public ProtocolRun {
   std::vector<float> saved_momentum_;  // as of the PS's latest checkpoint
   RandomStream draws_;                 // the participants' draws
   std::vector<float> sum_;             // the round's changes, summed
-  Round round_;
-  std::vector<bool> member_;              // the workers the PS counts on
-  std::vector<std::int64_t> working_on_;  // per worker: the round it trains for; -1: free
-  bool idle_ = false;                     // no round open and none being applied
+  BarrierRound round_;  // its participants, whom the PS still waits for, who trains for which
   std::vector<LocalSgdRoundRecord>* sink_ = nullptr;
 };
 
