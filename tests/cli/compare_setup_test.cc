@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "tests/support/run_command.h"
@@ -14,30 +13,19 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string text_of(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// compare's text with its wrapped prose joined back ("\n  " continues a line).
-std::string unwrapped(std::string text) {
-  for (std::size_t at; (at = text.find("\n  ")) != std::string::npos;) text.replace(at, 3, " ");
-  return text;
-}
+using hermes::testing::file_text;
+using hermes::testing::unwrapped;
 
 class CompareSetup : public hermes::testing::ScratchDirTest {
  protected:
   // The paper's scenario with `insert` placed after its opening brace.
   static std::string paper_with(const std::string& insert) {
-    std::string s = text_of(std::string(HERMES_SOURCE_DIR) + "/scenarios/paper/mnist.json");
+    std::string s = file_text(std::string(HERMES_SOURCE_DIR) + "/scenarios/paper/mnist.json");
     return s.insert(s.find('{') + 1, insert);
   }
   void summary_in(const std::string& dir) const {
     put(dir + "/summary.csv",
-        text_of(std::string(HERMES_SOURCE_DIR) + "/results/reference/sim-mnist-seed1.csv"));
+        file_text(std::string(HERMES_SOURCE_DIR) + "/results/reference/sim-mnist-seed1.csv"));
   }
   hermes::testing::CommandResult compare(const std::string& dir) const {
     return hermes::testing::run_command(std::string(HERMES_BINARY) + " compare " + path(dir));

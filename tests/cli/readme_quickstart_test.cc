@@ -22,19 +22,8 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string text_of(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// The text with prose wrapped by `compare` ("\n  " continues a line) joined back.
-std::string unwrapped(std::string text) {
-  for (std::size_t at; (at = text.find("\n  ")) != std::string::npos;) text.replace(at, 3, " ");
-  return text;
-}
+using hermes::testing::file_text;
+using hermes::testing::unwrapped;
 
 // README step 4: its first ```sh block (the here-document and the commands) and the text after
 // it up to the next step (the outputs it quotes).
@@ -44,7 +33,7 @@ struct StepFour {
 };
 
 StepFour step_four() {
-  const std::string readme = text_of(fs::path(HERMES_SOURCE_DIR) / "README.md");
+  const std::string readme = file_text(fs::path(HERMES_SOURCE_DIR) / "README.md");
   const std::size_t step = readme.find("**4. A first scenario of your own.**");
   const std::size_t next = readme.find("**5. ", step);
   if (step == std::string::npos || next == std::string::npos) return {};

@@ -6,6 +6,7 @@
 
 #include "sim/cluster/node_compute.h"
 #include "sim/engine/simulator.h"
+#include "tests/cluster/test_profile.h"
 
 namespace hermes::cluster {
 namespace {
@@ -22,16 +23,7 @@ SimTime start_job(
   return node.last_job().end;
 }
 
-NodeProfile plain(double jitter_cv) {
-  NodeProfile p;
-  p.name = "Test";
-  p.azure_name = "Standard_Test";
-  p.vcpus = 2;
-  p.memory_gib = 4;
-  p.nic_mbps = 1000;
-  p.compute = {2.0, 500, jitter_cv};
-  return p;
-}
+NodeProfile plain(double jitter_cv) { return testing::test_profile(2, {2.0, 500, jitter_cv}); }
 
 TEST(NodeCompute, NonBurstableWithoutJitterIsExact) {
   engine::Simulator sim;

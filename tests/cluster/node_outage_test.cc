@@ -8,6 +8,7 @@
 
 #include "sim/cluster/node_compute.h"
 #include "sim/engine/simulator.h"
+#include "tests/cluster/test_profile.h"
 
 namespace hermes::cluster {
 namespace {
@@ -21,16 +22,7 @@ constexpr auto kDone = ActivityOutcome::kDone;
 constexpr auto kFailed = ActivityOutcome::kFailed;
 
 // 1 GFLOP/s, no per-step time, no jitter: a job of x GFLOP takes x seconds.
-NodeProfile plain() {
-  NodeProfile p;
-  p.name = "Test";
-  p.azure_name = "Standard_Test";
-  p.vcpus = 1;
-  p.memory_gib = 4;
-  p.nic_mbps = 1000;
-  p.compute = {1.0, 0, 0};
-  return p;
-}
+NodeProfile plain() { return testing::test_profile(1, {1.0, 0, 0}); }
 
 // What ended, how and when.
 struct Ends {

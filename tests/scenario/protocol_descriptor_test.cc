@@ -15,16 +15,10 @@
 namespace hermes::scenario {
 namespace {
 
-constexpr std::string_view kBegin = "<!-- protocols: begin";
-constexpr std::string_view kEnd = "<!-- protocols: end -->";
-
-// The README's table cannot drift from the descriptors: on a change, paste the table printed.
+// The README's table cannot drift from the descriptors.
 TEST(ProtocolDescriptors, ReadmeTableIsTheDescriptors) {
-  const std::string table = testing::readme_between(kBegin, kEnd);
-  EXPECT_EQ(table, protocols_table())
-      << "scenarios/README.md's protocols table differs from sim/scenario/protocol_descriptor.cc; "
-         "the table the descriptors give:\n"
-      << protocols_table();
+  testing::expect_readme_table("protocols", protocols_table(),
+                               "sim/scenario/protocol_descriptor.cc");
 }
 
 TEST(ProtocolDescriptors, NamesGoBothWays) {

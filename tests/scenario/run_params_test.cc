@@ -14,16 +14,10 @@
 namespace hermes::scenario {
 namespace {
 
-constexpr std::string_view kBegin = "<!-- run keys: begin";
-constexpr std::string_view kEnd = "<!-- run keys: end -->";
-
-// The README's table cannot drift from the declarations: on a change, paste the table printed.
+// The README's table cannot drift from the declarations.
 TEST(RunParams, ReadmeTableIsTheDeclarations) {
-  const std::string table = testing::readme_between(kBegin, kEnd);
-  EXPECT_EQ(table, run_keys_table())
-      << "scenarios/README.md's run keys table differs from sim/scenario/run_params.cc; the table "
-         "the declarations give:\n"
-      << run_keys_table();
+  testing::expect_readme_table("run keys", run_keys_table(),
+                               "sim/scenario/run_params.cc and the protocols' descriptors");
 }
 
 // RunSpec's initializers (used by code and tests that build a RunSpec by hand) are the declared

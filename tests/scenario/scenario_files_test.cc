@@ -5,29 +5,23 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "sim/scenario/scenario.h"
+#include "tests/support/run_command.h"
 #include "tests/support/scratch_dir.h"
 
 namespace hermes::scenario {
 namespace {
 
 namespace fs = std::filesystem;
+using hermes::testing::file_text;
 
 std::string source(const std::string& rel) { return std::string(HERMES_SOURCE_DIR) + "/" + rel; }
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // scenarios/examples/slowdown.json with its "profiles", "prices" and "trace" keys replaced.
 std::string slowdown_with(const std::string& profiles, const std::string& prices,
                           const std::string& trace) {
-  auto doc = Json::parse(slurp(source("scenarios/examples/slowdown.json")));
+  auto doc = Json::parse(file_text(source("scenarios/examples/slowdown.json")));
   if (!profiles.empty()) doc["profiles"] = profiles;
   if (!prices.empty()) doc["prices"] = {{"file", prices}};
   doc["trace"] = {{"file", trace}};
@@ -40,7 +34,7 @@ TEST_F(ScenarioFiles, RelativeNamesResolveBesideTheScenarioFirst) {
   // A scenario with its own catalog, price list and trace beside it, under names the home lacks.
   fs::copy_file(source("scenarios/profiles/azure.json"), path("mycat.json"));
   fs::copy_file(source("scenarios/profiles/azure-prices.json"), path("myprices.json"));
-  put("traces/mine.csv", slurp(source("scenarios/traces/noisy-neighbour.csv")));
+  put("traces/mine.csv", file_text(source("scenarios/traces/noisy-neighbour.csv")));
   put("s.json", slowdown_with("mycat.json", "myprices.json", "traces/mine.csv"));
   // Loaded from another working directory: the scenario's folder counts, not the current one.
   const Scenario sc = load_scenario(path("s.json"), {}, HERMES_SOURCE_DIR);
@@ -70,7 +64,7 @@ TEST_F(ScenarioFiles, ANameNotBesideTheScenarioResolvesInTheHomeAndKeepsItsText)
 
 TEST_F(ScenarioFiles, BesideTheScenarioWinsOverTheHome) {
   // A trace of the home's name beside the scenario, with one row fewer than the home's.
-  std::string rows = slurp(source("scenarios/traces/noisy-neighbour.csv"));
+  std::string rows = file_text(source("scenarios/traces/noisy-neighbour.csv"));
   rows = rows.substr(0, rows.rfind('\n', rows.size() - 2) + 1);
   put("scenarios/traces/noisy-neighbour.csv", rows);
   put("s.json", slowdown_with("", "", "scenarios/traces/noisy-neighbour.csv"));

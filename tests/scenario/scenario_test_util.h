@@ -20,21 +20,27 @@ namespace hermes::scenario::testing {
 // Error JSON pointers, in the order they were reported.
 using Paths = std::vector<std::string>;
 
-// The text of scenarios/README.md between the line holding `begin` and the one holding `end` (a
-// generated table the tests hold against its source); fails the test if a marker is missing.
-inline std::string readme_between(std::string_view begin, std::string_view end) {
+// The README's table `name` (between "<!-- name: begin" and "<!-- name: end -->" in
+// scenarios/README.md) is `generated`, what `source` gives: it cannot drift from the code. On a
+// change, paste the table the failure prints.
+inline void expect_readme_table(std::string_view name, const std::string& generated,
+                                std::string_view source) {
   std::ifstream in(std::string(HERMES_SOURCE_DIR) + "/scenarios/README.md");
-  EXPECT_TRUE(in) << "scenarios/README.md not found";
+  ASSERT_TRUE(in) << "scenarios/README.md not found";
   std::stringstream text;
   text << in.rdbuf();
   const std::string readme = text.str();
+  const std::string begin = "<!-- " + std::string(name) + ": begin";
+  const std::string end = "<!-- " + std::string(name) + ": end -->";
   const auto at = readme.find(begin);
-  EXPECT_NE(at, std::string::npos) << "no '" << begin << "' marker in scenarios/README.md";
-  if (at == std::string::npos) return "";
+  ASSERT_NE(at, std::string::npos) << "no '" << begin << "' marker in scenarios/README.md";
   const auto table = readme.find('\n', at) + 1;
   const auto stop = readme.find(end, table);
-  EXPECT_NE(stop, std::string::npos) << "no '" << end << "' marker in scenarios/README.md";
-  return stop == std::string::npos ? "" : readme.substr(table, stop - table);
+  ASSERT_NE(stop, std::string::npos) << "no '" << end << "' marker in scenarios/README.md";
+  EXPECT_EQ(readme.substr(table, stop - table), generated)
+      << "scenarios/README.md's " << name << " table differs from " << source
+      << "; the table it gives:\n"
+      << generated;
 }
 
 inline const cluster::ProfileCatalog& test_catalog() {

@@ -11,8 +11,23 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 namespace hermes::testing {
+
+// The whole text of the file at `path` ("" if it cannot be read: the test's comparison fails).
+inline std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// `compare`'s text with its wrapped prose joined back ("\n  " continues a line).
+inline std::string unwrapped(std::string text) {
+  for (std::size_t at; (at = text.find("\n  ")) != std::string::npos;) text.replace(at, 3, " ");
+  return text;
+}
 
 struct CommandResult {
   int status;          // exit status; -1 if it did not exit normally
@@ -48,11 +63,9 @@ inline SplitResult run_command_split(const std::string& command) {
   ::close(fd);
   // The command in a subshell, so that the redirection applies to all of it.
   const CommandResult r = read_command_stdout("(" + command + ") 2>" + path);
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream err;
-  err << in.rdbuf();
+  std::string err = file_text(path);
   ::unlink(path);
-  return {r.status, r.output, err.str()};
+  return {r.status, r.output, std::move(err)};
 }
 
 // Starts `command` in the background (through sh, exec'd so that the PID is the command's own,

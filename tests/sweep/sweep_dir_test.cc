@@ -10,6 +10,7 @@
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/sweep_dir.h"
 #include "sim/sweep/sweep_summary.h"
+#include "tests/support/run_command.h"
 #include "tests/support/test_files.h"
 
 namespace hermes::sweep {
@@ -17,6 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using data::testing::TempDir;
+using hermes::testing::file_text;
 
 SweepDefinition definition(const char* alphas = "-1.6,-1.3") {
   SweepDefinition d;
@@ -39,13 +41,6 @@ void put(const std::string& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string open_error(SweepDir& dir, const Json& manifest, bool force) {
   try {
     dir.open(manifest, force);
@@ -66,7 +61,7 @@ TEST(SweepDir, NewSweepWritesItsManifest) {
   SweepDir dir(tmp / "s");
   const Json m = make_manifest(definition(), build("v1"));
   EXPECT_TRUE(dir.open(m, false).empty());
-  EXPECT_EQ(Json::parse(slurp(dir.manifest_path())), m);
+  EXPECT_EQ(Json::parse(file_text(dir.manifest_path())), m);
   EXPECT_TRUE(fs::is_directory(dir.points_dir()));
   EXPECT_EQ(dir.point_dir(1, 2), tmp / "s/points/0001");
   EXPECT_EQ(dir.finished_points(2), (std::vector<bool>{false, false}));
@@ -91,7 +86,8 @@ TEST(SweepDir, ResumeKeepsPointsAndRemovesTemporaries) {
   EXPECT_EQ(dir.finished_points(2), (std::vector<bool>{false, true}));
   EXPECT_FALSE(fs::exists(tmp / "s/points/0000.partial-4242"));
   EXPECT_FALSE(fs::exists(tmp / "s/summary.csv.tmp-4242"));
-  EXPECT_EQ(Json::parse(slurp(dir.manifest_path()))["code_version"], "v1 (abc123)");  // original
+  EXPECT_EQ(Json::parse(file_text(dir.manifest_path()))["code_version"],
+            "v1 (abc123)");  // original
 }
 
 TEST(SweepDir, AnotherSweepIsRefusedUnlessForced) {
@@ -114,7 +110,7 @@ TEST(SweepDir, AnotherSweepIsRefusedUnlessForced) {
   SweepDir dir(tmp / "s");
   EXPECT_EQ(open_error(dir, other, true), "");
   EXPECT_FALSE(fs::exists(tmp / "s/points/0000"));  // discarded
-  EXPECT_EQ(Json::parse(slurp(dir.manifest_path())), other);
+  EXPECT_EQ(Json::parse(file_text(dir.manifest_path())), other);
 }
 
 TEST(SweepDir, AResumeWithAnotherMathIsRefusedUnlessAllowed) {
@@ -146,7 +142,7 @@ TEST(SweepDir, AResumeWithAnotherMathIsRefusedUnlessAllowed) {
               std::string::npos)
         << notes[0];
     EXPECT_EQ(dir.finished_points(2), (std::vector<bool>{true, false}));
-    const Json m = Json::parse(slurp(dir.manifest_path()));
+    const Json m = Json::parse(file_text(dir.manifest_path()));
     EXPECT_EQ(m["build"]["math_profile"], "reproducible");  // who started it
     EXPECT_EQ(m["mixed_math"].dump(),
               R"json([{"math_profile":"native","math_arch":"rocketlake"}])json");
@@ -196,7 +192,7 @@ TEST(SweepDir, MixedMathsOfMpiRanksAreRecorded) {
   SweepDir dir(tmp / "s");
   dir.open(make_manifest(definition(), build("v")), false);
   dir.record_mixed_maths({{"native", "znver3"}, {"reproducible", "x86-64-v3"}});
-  EXPECT_EQ(Json::parse(slurp(dir.manifest_path()))["mixed_math"].dump(),
+  EXPECT_EQ(Json::parse(file_text(dir.manifest_path()))["mixed_math"].dump(),
             R"json([{"math_profile":"native","math_arch":"znver3"}])json");
 }
 
@@ -227,7 +223,7 @@ TEST(SweepDir, ASweepKilledInItsFirstMillisecondsStartsAfresh) {
     SweepDir dir(tmp / "s");
     const Json m = make_manifest(definition(), build("v"));
     EXPECT_EQ(open_error(dir, m, false), "") << with_marker;
-    EXPECT_EQ(Json::parse(slurp(dir.manifest_path())), m);
+    EXPECT_EQ(Json::parse(file_text(dir.manifest_path())), m);
     EXPECT_FALSE(fs::exists(tmp / "s/sweep.json.tmp-4242"));
     EXPECT_TRUE(has_marker(tmp / "s", DirKind::kSweep));
   }
@@ -282,7 +278,7 @@ TEST(SweepSummary, RowsOfTheFinishedPointsWithTheirGridValues) {
   put(dir.point_dir(3, 4) + "/summary.csv", "run,protocol,seed\nh,hermes,1\nb,bsp,1\n");
   put(dir.point_dir(0, 4) + "/summary.csv", "run,protocol,seed\nh,hermes,1\nb,bsp,1\n");
   EXPECT_EQ(write_sweep_summary(dir, d.grid, d.points), 4u);
-  EXPECT_EQ(slurp(dir.summary_path()),
+  EXPECT_EQ(file_text(dir.summary_path()),
             "point,runs.h.alpha,runs.h.variant,run,protocol,seed\n"
             "0000,-1.6,\"a\"\"b\",h,hermes,1\n"
             "0000,-1.6,\"a\"\"b\",b,bsp,1\n"
