@@ -407,8 +407,8 @@ struct Scenario {
   std::size_t worker_count() const { return nodes.empty() ? 0 : nodes.size() - 1; }
 };
 
-// Protocol names as written in scenarios (bsp, asp, ssp, ebsp, hermes, selsync, demo), from the
-// protocols' descriptors (protocol_descriptor.h).
+// Protocol names as written in scenarios ("bsp", "hermes", ...: one per line of protocols.def),
+// from the protocols' descriptors (protocol_descriptor.h).
 std::string_view protocol_name(Protocol protocol);
 std::optional<Protocol> parse_protocol(std::string_view name);
 const std::vector<std::string>& protocol_names();
