@@ -137,7 +137,7 @@ TEST(Compression, DefaultNamesShowTheCodec) {
     {"protocol": "hermes", "compression": "topk", "error_feedback": true},
     {"protocol": "asp", "compression": "randk", "compression_fraction": 0.1})");
   EXPECT_EQ(sc.runs[0].name, "bsp-fp16");
-  EXPECT_EQ(sc.runs[1].name, "hermes-topk-ef");
+  EXPECT_EQ(sc.runs[1].name, "hermes-1.3-topk-ef");
   EXPECT_EQ(sc.runs[2].name, "asp-randk-f0.1");
 }
 
