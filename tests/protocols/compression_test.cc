@@ -3,12 +3,11 @@
 // The codecs themselves are pinned in tests/policies/update_compression_test.cc.
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <string>
 
 #include "models/nn/zoo.h"
 #include "sim/protocols/registry.h"
-#include "sim/protocols/reporting/result_csv.h"
+#include "tests/protocols/run_key_checks.h"
 #include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
 
@@ -110,24 +109,17 @@ TEST(Compression, ThePsAppliesTheDecodedUpdate) {
   }
 }
 
-std::string summary_header(const scenario::Scenario& sc) {
-  std::vector<FinishedRun> runs;
-  for (const auto& spec : sc.runs) runs.push_back(FinishedRun{&spec, RunResult{}});
-  std::ostringstream out;
-  const scenario::Scenario no_nodes;
-  write_summary_csv(out, no_nodes, runs);
-  return out.str().substr(0, out.str().find('\n'));
-}
-
 TEST(Compression, SummaryColumnsOnlyWhereARunCompresses) {
-  const std::string plain = summary_header(three(R"({"protocol": "bsp"}, {"protocol": "asp"})"));
+  const std::string plain =
+      testing::summary_header(three(R"({"protocol": "bsp"}, {"protocol": "asp"})"));
   EXPECT_EQ(plain.find("compression"), std::string::npos) << plain;
   EXPECT_EQ(plain.find("error_feedback"), std::string::npos) << plain;
-  const std::string half =
-      summary_header(three(R"({"protocol": "bsp"}, {"protocol": "bsp", "compression": "fp16"})"));
+  const std::string half = testing::summary_header(
+      three(R"({"protocol": "bsp"}, {"protocol": "bsp", "compression": "fp16"})"));
   EXPECT_NE(half.find(",compression,error_feedback,"), std::string::npos) << half;
   EXPECT_EQ(half.find("compression_fraction"), std::string::npos) << half;
-  const std::string top = summary_header(three(R"({"protocol": "hermes", "compression": "topk"})"));
+  const std::string top =
+      testing::summary_header(three(R"({"protocol": "hermes", "compression": "topk"})"));
   EXPECT_NE(top.find(",compression,compression_fraction,error_feedback,"), std::string::npos)
       << top;
 }
@@ -141,37 +133,30 @@ TEST(Compression, DefaultNamesShowTheCodec) {
   EXPECT_EQ(sc.runs[2].name, "asp-randk-f0.1");
 }
 
-std::string errors_of(const std::string& run) {
-  const std::string text = R"({"name": "bad", "cluster": {"ps": {"profile": "DS3_v2"},
-    "workers": [{"profile": "DS2_v2"}]}, "runs": [)" +
-                           run + "]}";
-  Diagnostics diags("bad");
-  (void)scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  return diags.format();
-}
-
 TEST(Compression, BadKeysAreNamedWithWhatIsAccepted) {
   for (const char* fraction : {"0", "-0.5", "1.5"}) {
-    const std::string e = errors_of(std::string(R"({"protocol": "bsp", "compression": "topk",
+    const std::string e =
+        testing::run_errors(std::string(R"({"protocol": "bsp", "compression": "topk",
                                                      "compression_fraction": )") +
-                                    fraction + "}");
+                            fraction + "}");
     EXPECT_NE(e.find("compression_fraction"), std::string::npos) << e;
     EXPECT_NE(e.find("in (0, 1]"), std::string::npos) << e;
   }
-  const std::string word = errors_of(R"({"protocol": "asp", "compression": "zip"})");
+  const std::string word = testing::run_errors(R"({"protocol": "asp", "compression": "zip"})");
   EXPECT_NE(word.find("compression"), std::string::npos) << word;
   EXPECT_NE(word.find("randk"), std::string::npos) << word;
-  const std::string lonely =
-      errors_of(R"({"protocol": "asp", "compression": "fp16", "compression_fraction": 0.1})");
+  const std::string lonely = testing::run_errors(
+      R"({"protocol": "asp", "compression": "fp16", "compression_fraction": 0.1})");
   EXPECT_NE(lonely.find("used only with \"compression\": \"topk\" or \"randk\""), std::string::npos)
       << lonely;
-  const std::string feedback = errors_of(R"({"protocol": "ssp", "error_feedback": true})");
+  const std::string feedback =
+      testing::run_errors(R"({"protocol": "ssp", "error_feedback": true})");
   EXPECT_NE(feedback.find("error_feedback"), std::string::npos) << feedback;
   EXPECT_NE(feedback.find("used only with a \"compression\""), std::string::npos) << feedback;
   // The demo trains nothing: it takes no compression.
-  const std::string demo = errors_of(R"({"protocol": "demo", "compression": "fp16"})");
+  const std::string demo = testing::run_errors(R"({"protocol": "demo", "compression": "fp16"})");
   EXPECT_NE(demo.find("compression"), std::string::npos) << demo;
-  EXPECT_EQ(errors_of(R"({"protocol": "selsync", "compression": "randk",
+  EXPECT_EQ(testing::run_errors(R"({"protocol": "selsync", "compression": "randk",
                          "compression_fraction": 1, "error_feedback": true})"),
             "");
 }
