@@ -7,6 +7,7 @@
 
 #include "models/nn/zoo.h"
 #include "sim/protocols/registry.h"
+#include "sim/protocols/skeleton/update_compressor.h"
 #include "tests/protocols/run_key_checks.h"
 #include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
@@ -159,6 +160,23 @@ TEST(Compression, BadKeysAreNamedWithWhatIsAccepted) {
   EXPECT_EQ(testing::run_errors(R"({"protocol": "selsync", "compression": "randk",
                          "compression_fraction": 1, "error_feedback": true})"),
             "");
+}
+
+// A worker back from an outage is a new process: its residual is gone (ProtocolRun::on_up), and
+// its next push is compressed as a fresh worker's would be.
+TEST(Compression, AWorkerThatComesBackStartsWithoutResidual) {
+  const CompressionSpec spec{Compression::kTopK, 0.25, true};
+  UpdateCompressor rejoined(spec, 1, 2);
+  UpdateCompressor fresh(spec, 1, 2);
+  std::vector<float> first{1.0f, -0.5f, 0.25f, 0.75f};
+  EXPECT_EQ(rejoined.encode(1, first), 8.0);
+  rejoined.forget(1);
+  std::vector<float> a{0.5f, 0.0f, 0.25f, 0.4f};
+  std::vector<float> b = a;
+  rejoined.encode(1, a);
+  fresh.encode(1, b);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a, (std::vector<float>{0.5f, 0, 0, 0}));  // without the forget: 0.75 + 0.4 at 3
 }
 
 }  // namespace
