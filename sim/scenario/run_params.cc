@@ -9,6 +9,7 @@
 
 #include "base/enum_text.h"
 #include "base/string_join.h"
+#include "sim/scenario/compression_params.h"
 #include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::scenario {
@@ -107,6 +108,10 @@ std::vector<RunParam> shared_declarations() {
 // The shared declarations and every protocol's own, in schema order.
 std::vector<RunParam> declarations() {
   std::vector<RunParam> all = shared_declarations();
+  // Every training protocol compresses its pushes alike (docs/compression.md).
+  for (RunParam& p : compression_params(protocols_with(&ProtocolTraits::trains))) {
+    all.push_back(std::move(p));
+  }
   for (const ProtocolDescriptor& d : protocol_descriptors()) {
     for (RunParam p : d.params) {
       p.protocols = protocols({d.id});

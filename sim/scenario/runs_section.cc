@@ -74,6 +74,20 @@ void check_combinations(ObjectReader& r, const RunSpec& run) {
             "used only with \"staleness_weight\": \"polynomial\" (accepted: remove it, or set "
             "staleness_weight \"polynomial\")");
   }
+  // The compression keys (docs/compression.md): the fraction is read only by a sparse codec, error
+  // feedback only with a codec.
+  const RunParam* fraction = param_of(run.protocol, "compression_fraction");
+  if (fraction != nullptr && r.has(fraction->key) && !fraction->applies(run)) {
+    r.error("compression_fraction",
+            "used only with \"compression\": \"topk\" or \"randk\" (accepted: remove it, or "
+            "set compression \"topk\" or \"randk\")");
+  }
+  const RunParam* feedback = param_of(run.protocol, "error_feedback");
+  if (feedback != nullptr && r.has(feedback->key) && !feedback->applies(run)) {
+    r.error("error_feedback",
+            "used only with a \"compression\" (accepted: remove it, or set compression "
+            "\"fp16\", \"bf16\", \"topk\" or \"randk\")");
+  }
   // server_lr is accepted here, not by read_params: only for a protocol that takes it (else the
   // key is unknown, as any other key of another protocol).
   if (param_of(run.protocol, "server_lr") == nullptr) return;

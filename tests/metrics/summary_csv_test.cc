@@ -192,12 +192,14 @@ TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
 
   // Summaries without a SelSync or local SGD run have no columns of theirs
   // (summary_param_keys(present)), and those without a run that uses ASP's and SSP's staleness
-  // keys none of those (column_used).
+  // keys none of those (column_used), nor those without a run that compresses its pushes any of
+  // the compression keys.
   const auto without_selsync = [] {
     std::string h = header();
     for (const std::string c :
          {",delta,smoothing,window_size", ",local_steps,participation,outer_lr,outer_momentum",
-          ",staleness_weight,staleness_exponent,buffer_size"}) {
+          ",staleness_weight,staleness_exponent,buffer_size",
+          ",compression,compression_fraction,error_feedback"}) {
       h.erase(h.find(c), c.size());
     }
     return h;

@@ -4,11 +4,10 @@
 // tests/policies/staleness_weight_test.cc; here, that the protocols apply them.
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <string>
 
 #include "sim/protocols/registry.h"
-#include "sim/protocols/reporting/result_csv.h"
+#include "tests/protocols/run_key_checks.h"
 #include "tests/support/scenario_text.h"
 #include "tests/support/synthetic_blocks.h"
 
@@ -145,31 +144,22 @@ TEST(Staleness, BufferedArrivalsDieWithThePs) {
   EXPECT_GT(r.churn[0].dropped_updates, 0);
 }
 
-std::string summary_header(const scenario::Scenario& sc) {
-  std::vector<FinishedRun> runs;
-  for (const auto& spec : sc.runs) runs.push_back(FinishedRun{&spec, RunResult{}});
-  std::ostringstream out;
-  const scenario::Scenario no_nodes;  // no costs to compute for these empty results
-  write_summary_csv(out, no_nodes, runs);
-  return out.str().substr(0, out.str().find('\n'));
-}
-
 // The new keys' columns are only in summaries with a run that uses them: the shipped summaries
 // of ASP and SSP runs keep their columns.
 TEST(Staleness, SummaryColumnsOnlyWhereARunUsesThem) {
   const auto plain = four(R"({"protocol": "asp"}, {"protocol": "ssp"})");
-  const std::string h = summary_header(plain);
+  const std::string h = testing::summary_header(plain);
   EXPECT_EQ(h.find("staleness_weight"), std::string::npos) << h;
   EXPECT_EQ(h.find("buffer_size"), std::string::npos) << h;
   const auto inverse =
       four(R"({"protocol": "asp"}, {"protocol": "ssp", "staleness_weight": "inverse"})");
-  const std::string hi = summary_header(inverse);
+  const std::string hi = testing::summary_header(inverse);
   EXPECT_NE(hi.find(",staleness_weight,"), std::string::npos) << hi;
   EXPECT_EQ(hi.find("staleness_exponent"), std::string::npos) << hi;
   EXPECT_EQ(hi.find("buffer_size"), std::string::npos) << hi;
   const auto poly =
       four(R"({"protocol": "asp", "staleness_weight": "polynomial", "buffer_size": 4})");
-  const std::string hp = summary_header(poly);
+  const std::string hp = testing::summary_header(poly);
   EXPECT_NE(hp.find(",staleness_weight,staleness_exponent,buffer_size,"), std::string::npos) << hp;
 }
 
@@ -182,32 +172,24 @@ TEST(Staleness, DefaultNamesShowTheWeightingAndTheBuffer) {
   EXPECT_EQ(sc.runs[2].name, "ssp-3-buf4");
 }
 
-std::string errors_of(const std::string& run) {
-  const std::string text = R"({"name": "bad", "cluster": {"ps": {"profile": "DS3_v2"},
-    "workers": [{"profile": "DS2_v2"}]}, "runs": [)" +
-                           run + "]}";
-  Diagnostics diags("bad");
-  (void)scenario::check_scenario_text(text, {}, HERMES_SOURCE_DIR, diags);
-  return diags.format();
-}
-
 TEST(Staleness, BadKeysAreNamedWithWhatIsAccepted) {
-  const std::string negative = errors_of(
+  const std::string negative = testing::run_errors(
       R"({"protocol": "asp", "staleness_weight": "polynomial", "staleness_exponent": -0.5})");
   EXPECT_NE(negative.find("staleness_exponent"), std::string::npos) << negative;
   EXPECT_NE(negative.find("in [0, 100]"), std::string::npos) << negative;
-  const std::string word = errors_of(R"({"protocol": "ssp", "staleness_weight": "linear"})");
+  const std::string word =
+      testing::run_errors(R"({"protocol": "ssp", "staleness_weight": "linear"})");
   EXPECT_NE(word.find("staleness_weight"), std::string::npos) << word;
   EXPECT_NE(word.find("polynomial"), std::string::npos) << word;
-  const std::string zero = errors_of(R"({"protocol": "asp", "buffer_size": 0})");
+  const std::string zero = testing::run_errors(R"({"protocol": "asp", "buffer_size": 0})");
   EXPECT_NE(zero.find("buffer_size"), std::string::npos) << zero;
-  const std::string lonely = errors_of(R"({"protocol": "asp", "staleness_exponent": 2})");
+  const std::string lonely = testing::run_errors(R"({"protocol": "asp", "staleness_exponent": 2})");
   EXPECT_NE(lonely.find("used only with \"staleness_weight\": \"polynomial\""), std::string::npos)
       << lonely;
   // Other protocols do not take them.
-  const std::string bsp = errors_of(R"({"protocol": "bsp", "buffer_size": 2})");
+  const std::string bsp = testing::run_errors(R"({"protocol": "bsp", "buffer_size": 2})");
   EXPECT_NE(bsp.find("buffer_size"), std::string::npos) << bsp;
-  EXPECT_EQ(errors_of(R"({"protocol": "ssp", "staleness_weight": "polynomial",
+  EXPECT_EQ(testing::run_errors(R"({"protocol": "ssp", "staleness_weight": "polynomial",
                          "staleness_exponent": 0.25, "buffer_size": 3})"),
             "");
 }

@@ -16,7 +16,8 @@ namespace {
 // Six workers of three speeds (the B1ms without credits), every protocol, both Hermes variants,
 // with and without loss weighting; small chunks so that the runs take milliseconds. E-BSP without
 // pulls starts a worker's next iteration from its completion event, before the iteration's record
-// is written: the record must not read what that next iteration's math writes.
+// is written: the record must not read what that next iteration's math writes. Compressed pushes
+// (docs/compression.md): random-k's draws and the residuals are the event thread's.
 const char* kEveryProtocol = R"({
   "name": "threads", "seed": 23,
   "cluster": {"ps": {"profile": "DS3_v2"},
@@ -39,7 +40,13 @@ const char* kEveryProtocol = R"({
            {"name": "hermes-nolw", "protocol": "hermes", "alpha": -0.5, "loss_weighting": false},
            {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2},
            {"name": "diloco", "protocol": "local_sgd", "local_steps": 3, "participation": 0.5,
-            "outer_lr": 0.7, "outer_momentum": 0.9}]
+            "outer_lr": 0.7, "outer_momentum": 0.9},
+           {"name": "asp-randk-ef", "protocol": "asp", "compression": "randk",
+            "compression_fraction": 0.05, "error_feedback": true},
+           {"name": "hermes-topk-ef", "protocol": "hermes", "alpha": -0.5, "compression": "topk",
+            "compression_fraction": 0.05, "error_feedback": true},
+           {"name": "selsync-fp16", "protocol": "selsync", "delta": 0.05, "window_size": 2,
+            "compression": "fp16"}]
 })";
 
 class ThreadCount : public ::testing::TestWithParam<const char*> {};

@@ -90,7 +90,7 @@ void EbspRun::start_iteration(std::size_t w) {
 }
 
 void EbspRun::on_computed(std::size_t w) {
-  std::shared_ptr<const std::vector<float>> delta = update(w);
+  auto delta = update(w);
   push_update(w, *delta,
               [this, w, delta, inc = incarnation(w)] { on_push_arrival(w, inc, delta); });
   if (spec().pull_between_barriers) return;  // goes on when the PS answers (on_push_arrival)

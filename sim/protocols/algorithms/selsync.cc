@@ -162,23 +162,26 @@ class SelSync final : private OneStepSpec, public ProtocolRun {
     for (std::size_t w = 0; w < worker_count(); ++w) {
       if (!s.syncing[w]) continue;
       needs_model_[w] = true;  // it goes on from the average
-      // Parameter aggregation: the worker's parameters travel (a model's bytes).
-      auto params = buffers().copy_of(worker(w).model.params());
-      push_update(w, *params, [this, w, params, id = s.id] { arrive(w, *params, id); });
+      // Parameter aggregation: the worker's parameters travel (a model's bytes), as their change
+      // from the model it last pulled, which is the global model now (the global changes only at
+      // a sync step's aggregation, whose result each of its workers pulls, and a worker back from
+      // an outage pulls the latest). As a change, a compression (docs/compression.md) sparsifies
+      // or rounds the step's progress, not the weights; the PS adds it to the global model.
+      auto delta = buffers().copy_of(worker(w).model.params());
+      nn::axpy(-1.0f, global_model().params(), *delta);
+      push_update(w, *delta, [this, w, delta, id = s.id] { arrive(w, *delta, id); });
     }
   }
 
   // Summed at arrival as the change from the global model (which no other update moves during a
   // sync step), so that the average is taken as BSP takes it: global + mean of the changes.
-  void arrive(std::size_t w, const std::vector<float>& params, std::int64_t id) {
+  void arrive(std::size_t w, const std::vector<float>& delta, std::int64_t id) {
     Step& s = step_;
     if (!s.open || s.id != id || s.phase != Phase::kSync || !s.syncing[w] || s.in[w]) {
       discard_update(w);  // late: w departed, or the PS restarted, since it pushed
       return;
     }
-    auto delta = buffers().copy_of(params);
-    nn::axpy(-1.0f, global_model().params(), *delta);
-    nn::axpy(1.0f, *delta, sum_);
+    nn::axpy(1.0f, delta, sum_);
     s.in[w] = true;
     ++s.summed;
     if (--s.waiting_for == 0) aggregate();

@@ -8,6 +8,7 @@
 #include "models/nn/param_ops.h"
 #include "models/nn/zoo.h"
 #include "sim/protocols/skeleton/transfer_sizes.h"
+#include "sim/scenario/compression_params.h"
 
 namespace hermes::protocols {
 
@@ -27,6 +28,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
       evaluation_(scenario.training.stop, scenario.outputs.target_accuracy, run.evaluate_every,
                   ctx_.worker_count()),
       trace_(ctx_.sim),
+      compressor_(scenario::compression_of(run), scenario.seed, ctx_.worker_count()),
       availability_(ctx_, trace_, *this),
       ps_timers_(ctx_.sim) {
   ctx_.pool = &inline_pool_;
@@ -194,8 +196,7 @@ void ProtocolRun::end_compute(std::size_t w) {
   result_.local_iteration_log.push_back(std::move(rec));
 }
 
-void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
-                              std::function<void()> at_ps) {
+void ProtocolRun::push_update(std::size_t w, std::span<float> update, std::function<void()> at_ps) {
   ++result_.requests.pushes;
   ++result_.major_updates;
   // The update carries the worker's work since its last one; a flow from a worker that goes (or
@@ -207,7 +208,11 @@ void ProtocolRun::push_update(std::size_t w, std::span<const float> update,
   k.in_flight += carried;
   const auto kind =
       update_kind(w) == UpdateKind::kMajor ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
-  const double bytes = update_transfer_bytes(ctx_.scenario.transfers, update);
+  // A compressed update is the codec's binary encoding whatever transfers.update_encoding says.
+  const double bytes = compressor_.active()
+                           ? compressor_.encode(w, update)
+                           : update_transfer_bytes(ctx_.scenario.transfers, update);
+  result_.pushed_bytes += bytes;
   ctx_.network->start({RunContext::worker_host(w), RunContext::kPs, bytes},
                       [this, w, kind, bytes, carried, start = now(),
                        at_ps = std::move(at_ps)](engine::ActivityOutcome outcome) {

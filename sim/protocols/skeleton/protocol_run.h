@@ -43,6 +43,7 @@
 #include "sim/protocols/skeleton/run_context.h"
 #include "sim/protocols/skeleton/run_result.h"
 #include "sim/protocols/skeleton/run_trace.h"
+#include "sim/protocols/skeleton/update_compressor.h"
 #include "sim/protocols/skeleton/worker_state.h"
 #include "sim/protocols/skeleton/workload.h"
 
@@ -100,8 +101,10 @@ class ProtocolRun : private AvailabilitySubscriber {
   virtual void restore_ps_state() {}
 
   void begin_iteration(std::size_t w);
-  // `update` is what travels (its bytes follow transfers.update_encoding).
-  void push_update(std::size_t w, std::span<const float> update, std::function<void()> at_ps);
+  // `update` is what travels (its bytes follow transfers.update_encoding). With the run's
+  // compression (docs/compression.md) it is first replaced by what the PS decodes, and its bytes
+  // are the compressed ones: `update` must be the buffer at_ps applies.
+  void push_update(std::size_t w, std::span<float> update, std::function<void()> at_ps);
   void ps_job(double flops, std::int64_t steps, std::function<void()> done) {
     ps_job(SpanKind::kAggregate, flops, steps, std::move(done));
   }
@@ -267,6 +270,7 @@ class ProtocolRun : private AvailabilitySubscriber {
   ProgressFn progress_;
   std::optional<DynamicAllocator> allocator_;  // the run's dynamic_allocation, any protocol
   RunTrace trace_;
+  UpdateCompressor compressor_;  // the run's compression of pushes, and the workers' residuals
   Availability availability_;
   WorkCarried arriving_;  // what the update being handed to the protocol carries
   bool finished_ = false;

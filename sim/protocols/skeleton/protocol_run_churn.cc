@@ -65,6 +65,7 @@ void ProtocolRun::on_up(std::size_t node) {
   }
   const std::size_t w = node - 1;
   workers_[w].model.reset_velocity();  // a new worker process: its optimiser starts again
+  compressor_.forget(w);               // and its error-feedback residual died with the old one
   workers_[w].idle_since = now();
   if (ps_serving_) on_rejoined(w);  // else the PS finds it when it is back
 }

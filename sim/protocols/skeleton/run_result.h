@@ -174,6 +174,7 @@ struct RunResult {
   double patience_since_best = 0;
   double patience_progress = 0;
   double bytes = 0;          // over the network
+  double pushed_bytes = 0;   // of the updates pushed (compressed: docs/compression.md), sent or not
   std::uint64_t events = 0;  // simulator events processed
   // FLOPs of the math done, as the simulator charges them: worker iterations that began computing
   // (training + local evaluation; those the stop cut short included: their math runs too) and
