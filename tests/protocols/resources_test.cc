@@ -53,6 +53,17 @@ TEST(Resources, ThePaperScenarioPassesAndIsSmall) {
   EXPECT_FALSE(is_large(e));
 }
 
+// A worker's optimiser velocity and an error-feedback residual are a copy of the parameters each.
+TEST(Resources, MomentumAndErrorFeedbackEachHoldOneMoreCopyPerWorker) {
+  const double copy = 4 * 109386.0;
+  const ResourceEstimate plain = estimate_resources(load({}));
+  const ResourceEstimate momentum = estimate_resources(load({"training.momentum=0.9"}));
+  EXPECT_NEAR(momentum.per_worker_bytes - plain.per_worker_bytes, copy, 1);
+  const ResourceEstimate feedback =
+      estimate_resources(load({"runs.1.compression=\"topk\"", "runs.1.error_feedback=true"}));
+  EXPECT_NEAR(feedback.memory_bytes - plain.memory_bytes, 12 * copy, 1);
+}
+
 TEST(Resources, ComputeValuesWhoseDurationsOverflowAreReportedWhereTheyAreSet) {
   const auto sc = load({R"(cluster.workers.0.overrides={"compute": {"gflops": 1e-300}})",
                         R"(cluster.workers.1.overrides={"compute": {"step_overhead_us": 1e15}})",

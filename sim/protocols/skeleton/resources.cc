@@ -12,6 +12,7 @@
 #include "sim/cluster/compute_model.h"
 #include "sim/config/json_pointer.h"
 #include "sim/protocols/skeleton/workload.h"
+#include "sim/scenario/compression_params.h"
 #include "sim/scenario/protocol_descriptor.h"
 
 namespace hermes::protocols {
@@ -197,6 +198,8 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
     if (sc.training.chunking == scenario::Chunking::kFixed) {
       e.per_worker_bytes += 4.0 * static_cast<double>(train_size(sc)) / std::max(1.0, w);
     }
+    // The worker optimiser's velocity (docs/optimizer.md): one more copy of the parameters.
+    if (sc.training.momentum > 0) e.per_worker_bytes += 4.0 * static_cast<double>(cost.params);
   }
   const double round_network_s = kFlowUpdatesPerIterationPerWorker * w * w * kSecondsPerFlowUpdate;
   double run_bytes = 0;
@@ -213,8 +216,10 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
       bytes = w * e.per_worker_bytes;
       // E-BSP's barrier placement predicts R pushes of every worker (zipline.h).
       if (r.protocol == scenario::Protocol::kEbsp) bytes += 32.0 * w * r.lookahead;
+      // Error feedback keeps each worker's residual, a copy of the parameters (compression.md).
+      const int residual = scenario::compression_of(r).error_feedback ? 1 : 0;
       bytes += w * 4.0 * static_cast<double>(cost.params) *
-               scenario::descriptor_of(r.protocol).model_copies_per_worker;
+               (scenario::descriptor_of(r.protocol).model_copies_per_worker + residual);
       e.round_flops = w * work.flops + kTestSamples * cost.flops_forward_per_sample;
       seconds = e.round_flops / kFlopsPerSecond + round_network_s;
     }
