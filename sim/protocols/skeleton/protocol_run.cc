@@ -12,17 +12,12 @@
 
 namespace hermes::protocols {
 
-namespace {
-// Seed of the initial weights: the scenario's, so every run of a scenario starts from the same w0.
-std::uint64_t init_seed(const scenario::Scenario& s) { return s.seed; }
-}  // namespace
-
 ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::RunSpec& run,
                          const data::TrainTestSplit& data)
     : ctx_(scenario, run),
       data_(data),
-      global_(
-          nn::make_model(nn::model_spec(scenario.model.name, *data.train), init_seed(scenario))),
+      // Initial weights from the scenario's seed: every run of a scenario starts from the same w0.
+      global_(nn::make_model(nn::model_spec(scenario.model.name, *data.train), scenario.seed)),
       eval_snapshot_(global_, *data.test),
       buffers_(global_.num_params()),
       evaluation_(scenario.training.stop, scenario.outputs.target_accuracy, run.evaluate_every,
@@ -40,13 +35,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
                      std::to_string(data.train->size()) + " samples)");
   }
   const std::size_t n = ctx_.worker_count();
-  workers_.reserve(n);
-  for (std::size_t w = 0; w < n; ++w) {
-    workers_.emplace_back(global_,
-                          ChunkSource(t.chunking, data.train->size(), n, w,
-                                      RandomStream::named(scenario.seed, "chunk", w)),
-                          RandomStream::named(scenario.seed, "shuffle", w), t.chunk_size);
-  }
+  workers_ = make_workers(global_, t, data.train->size(), n, scenario.seed);
   result_.local_iterations.assign(n, 0);
   result_.model_requests.assign(n, 0);
   result_.wait_time.assign(n, engine::SimTime{});
@@ -208,10 +197,7 @@ void ProtocolRun::push_update(std::size_t w, std::span<float> update, std::funct
   k.in_flight += carried;
   const auto kind =
       update_kind(w) == UpdateKind::kMajor ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
-  // A compressed update is the codec's binary encoding whatever transfers.update_encoding says.
-  const double bytes = compressor_.active()
-                           ? compressor_.encode(w, update)
-                           : update_transfer_bytes(ctx_.scenario.transfers, update);
+  const double bytes = compressor_.push_bytes(w, update, ctx_.scenario.transfers);
   result_.pushed_bytes += bytes;
   ctx_.network->start({RunContext::worker_host(w), RunContext::kPs, bytes},
                       [this, w, kind, bytes, carried, start = now(),

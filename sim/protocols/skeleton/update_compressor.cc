@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim/protocols/skeleton/transfer_sizes.h"
+
 namespace hermes::protocols {
 
 UpdateCompressor::UpdateCompressor(const CompressionSpec& spec, std::uint64_t seed,
@@ -18,6 +20,11 @@ double UpdateCompressor::encode(std::size_t w, std::span<float> update) {
   // A worker's residual starts at zero: before its first push nothing was left out.
   if (spec_.error_feedback && residual.size() != update.size()) residual.assign(update.size(), 0);
   return compress_update(spec_, update, residual, draws_[w]);
+}
+
+double UpdateCompressor::push_bytes(std::size_t w, std::span<float> update,
+                                    const scenario::TransferSpec& transfers) {
+  return active() ? encode(w, update) : update_transfer_bytes(transfers, update);
 }
 
 void UpdateCompressor::forget(std::size_t w) {

@@ -11,6 +11,7 @@
 
 #include "base/random.h"
 #include "sim/policies/update_compression.h"
+#include "sim/scenario/scenario.h"
 
 namespace hermes::protocols {
 
@@ -22,6 +23,11 @@ class UpdateCompressor {
   // Replaces worker w's `update` by what the PS decodes from it and returns its bytes on the wire
   // (active() only).
   double encode(std::size_t w, std::span<float> update);
+  // The bytes of worker w's push of `update` on the wire: with active(), encode's (a compressed
+  // update is the codec's binary encoding whatever transfers.update_encoding says), else the
+  // transfer model's.
+  double push_bytes(std::size_t w, std::span<float> update,
+                    const scenario::TransferSpec& transfers);
   // Worker w is a new process (back from an outage): the residual of the old one is gone. Its
   // random-k stream goes on (a stream per worker, not per process: the draws stay where every
   // thread count leaves them).

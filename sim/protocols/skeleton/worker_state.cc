@@ -37,4 +37,18 @@ void WorkerState::start_math(parallel::ThreadPool& pool, engine::SimTime end,
   });
 }
 
+std::vector<WorkerState> make_workers(const nn::Model& initial,
+                                      const scenario::TrainingSpec& training,
+                                      std::size_t train_size, std::size_t n, std::uint64_t seed) {
+  std::vector<WorkerState> workers;
+  workers.reserve(n);
+  for (std::size_t w = 0; w < n; ++w) {
+    workers.emplace_back(
+        initial,
+        ChunkSource(training.chunking, train_size, n, w, RandomStream::named(seed, "chunk", w)),
+        RandomStream::named(seed, "shuffle", w), training.chunk_size);
+  }
+  return workers;
+}
+
 }  // namespace hermes::protocols

@@ -82,4 +82,10 @@ struct WorkerState {
                   std::optional<std::int64_t> steps, bool ends_chunk, std::span<float> grad_sum);
 };
 
+// The run's n workers, each starting from `initial` with its own chunk and shuffle streams
+// ("chunk", "shuffle": named by the run's seed and the worker's index).
+std::vector<WorkerState> make_workers(const nn::Model& initial,
+                                      const scenario::TrainingSpec& training,
+                                      std::size_t train_size, std::size_t n, std::uint64_t seed);
+
 }  // namespace hermes::protocols
