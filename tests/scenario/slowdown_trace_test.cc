@@ -1,8 +1,7 @@
 // "trace": a CSV of slowdown intervals. Each mistake names the file and line, all in one pass.
 #include <gtest/gtest.h>
 
-#include "tests/scenario/scenario_test_util.h"
-#include "tests/support/scratch_dir.h"
+#include "tests/scenario/trace_file_test.h"
 
 namespace hermes::scenario {
 namespace {
@@ -10,30 +9,7 @@ namespace {
 using namespace testing;  // the scenario test helpers (scenario_test_util.h)
 using namespace engine::time_literals;
 
-class SlowdownTrace : public hermes::testing::ScratchDirTest {
- protected:
-  // The minimal scenario with `text` as its trace file (and `events`, if given).
-  std::optional<Scenario> check(const std::string& text, Diagnostics& diags,
-                                const char* events = nullptr) {
-    put("t.csv", text);
-    Json doc = minimal_doc();
-    doc["trace"] = {{"file", path("t.csv")}};
-    if (events != nullptr) doc["events"] = Json::parse(events);
-    diags = Diagnostics();
-    return check_doc(doc, diags);
-  }
-  // Every message (file: line N: ...), in the order reported; each at /trace/file.
-  std::vector<std::string> messages(const std::string& text) {
-    Diagnostics diags;
-    EXPECT_FALSE(check(text, diags));
-    std::vector<std::string> out;
-    for (const auto& d : diags.items()) {
-      EXPECT_EQ(d.json_path, "/trace/file");
-      out.push_back(d.message.substr(path("t.csv").size()));
-    }
-    return out;
-  }
-};
+using SlowdownTrace = TraceFileTest;
 
 TEST_F(SlowdownTrace, RowsAreReadInAnyColumnOrderWithCommentsAndBlankLines) {
   Diagnostics diags;
@@ -78,16 +54,16 @@ TEST_F(SlowdownTrace, HeaderMistakesNameTheAcceptedColumns) {
   const std::string accepted = "(accepted columns: node,start_s,end_s,speed_factor";
   auto m = messages("node,start_s,end_s,speed\n");
   ASSERT_EQ(m.size(), 1u);
-  EXPECT_TRUE(Contains(m[0], ": line 1: unknown column 'speed' " + accepted));
+  EXPECT_TRUE(Contains(m[0], "line 1: unknown column 'speed' " + accepted));
   m = messages("# note\nnode,start_s,end_s\n");
   ASSERT_EQ(m.size(), 1u);
-  EXPECT_TRUE(Contains(m[0], ": line 2: missing column 'speed_factor' " + accepted));
+  EXPECT_TRUE(Contains(m[0], "line 2: missing column 'speed_factor' " + accepted));
   m = messages("node,start_s,end_s,speed_factor,node\n");
   ASSERT_EQ(m.size(), 1u);
-  EXPECT_TRUE(Contains(m[0], ": line 1: duplicated column 'node'"));
+  EXPECT_TRUE(Contains(m[0], "line 1: duplicated column 'node'"));
   m = messages("");
   ASSERT_EQ(m.size(), 1u);
-  EXPECT_TRUE(Contains(m[0], ": no header line"));
+  EXPECT_TRUE(Contains(m[0], "no header line"));
 }
 
 TEST_F(SlowdownTrace, EveryRowMistakeWithItsLineInOnePass) {
@@ -103,13 +79,13 @@ TEST_F(SlowdownTrace, EveryRowMistakeWithItsLineInOnePass) {
       "w1,75,90,0.5\n"   // 9: overlaps line 8
       "w0,1,2\n");       // 10: too few columns: the reading stops here
   std::vector<std::string> want = {
-      ": line 2: column 'start_s': 'abc' is not a time in seconds",
-      ": line 3: column 'start_s': '-5' is not a time in seconds",
-      ": line 4: end_s 30 is not after start_s 30",
-      ": line 5: column 'speed_factor': '0' is not a speed factor (accepted: a number in (0, 1])",
+      "line 2: column 'start_s': 'abc' is not a time in seconds",
+      "line 3: column 'start_s': '-5' is not a time in seconds",
+      "line 4: end_s 30 is not after start_s 30",
+      "line 5: column 'speed_factor': '0' is not a speed factor (accepted: a number in (0, 1])",
       "Too few columns in line 10",
-      ": line 7: unknown node 'w9' (accepted: ps, w0..w2)",
-      ": line 9: the slowdown of w1 [75, 90) s overlaps ",
+      "line 7: unknown node 'w9' (accepted: ps, w0..w2)",
+      "line 9: the slowdown of w1 [75, 90) s overlaps ",
   };
   ASSERT_EQ(m.size(), want.size()) << ::testing::PrintToString(m);
   for (std::size_t i = 0; i < want.size(); ++i) EXPECT_TRUE(Contains(m[i], want[i])) << i;
@@ -123,23 +99,25 @@ TEST_F(SlowdownTrace, RowsMustBeSortedByStart) {
       "w1,5,8,0.5\n");
   ASSERT_EQ(m.size(), 1u);
   EXPECT_TRUE(Contains(m[0],
-                       ": line 3: rows must be sorted by start_s: start_s 5 comes after "
+                       "line 3: rows must be sorted by start_s: start_s 5 comes after "
                        "line 2's 10"));
 }
 
 TEST_F(SlowdownTrace, OverlapsWithEventsNameBoth) {
   Diagnostics diags;
-  EXPECT_FALSE(check("node,start_s,end_s,speed_factor\nw1,100,200,0.5\n", diags,
-                     R"([{"kind": "slowdown", "node": "w1", "at_s": 150, "duration_s": 100,
-                          "speed_factor": 0.5}])"));
+  EXPECT_FALSE(
+      check("node,start_s,end_s,speed_factor\nw1,100,200,0.5\n", diags,
+            R"({"events": [{"kind": "slowdown", "node": "w1", "at_s": 150, "duration_s": 100,
+                          "speed_factor": 0.5}]})"));
   // Reported at the one that starts later (here the event), naming the other.
   EXPECT_EQ(error_paths(diags), Paths{"/events/0"});
   EXPECT_TRUE(Contains(only_message(diags), "the slowdown of w1 [150, 250) s overlaps " +
                                                 path("t.csv") + " line 2 [100, 200) s"));
   // Combined without overlap: events first, then the trace's rows.
-  const auto s = check("node,start_s,end_s,speed_factor\nw1,100,150,0.5\n", diags,
-                       R"([{"kind": "slowdown", "node": "w1", "at_s": 150, "duration_s": 100,
-                            "speed_factor": 0.5}])");
+  const auto s =
+      check("node,start_s,end_s,speed_factor\nw1,100,150,0.5\n", diags,
+            R"({"events": [{"kind": "slowdown", "node": "w1", "at_s": 150, "duration_s": 100,
+                            "speed_factor": 0.5}]})");
   ASSERT_TRUE(s) << diags.format();
   ASSERT_EQ(s->slowdowns.size(), 2u);
   EXPECT_EQ(s->slowdowns[0].origin, "/events/0");
