@@ -59,6 +59,8 @@ std::vector<RunParam> compression_params(ProtocolSet takers) {
        .column = ColumnForm::kIfChanged,
        .recorded_if_given = true,
        .applies = sparse,
+       .only_with = {.when = "\"compression\": \"topk\" or \"randk\"",
+                     .set = "compression \"topk\" or \"randk\""},
        .column_used = sparse},
       {.key = "error_feedback",
        .protocols = takers,
@@ -72,6 +74,8 @@ std::vector<RunParam> compression_params(ProtocolSet takers) {
        .column = ColumnForm::kIfChanged,
        .recorded_if_given = true,
        .applies = compresses,
+       .only_with = {.when = "a \"compression\"",
+                     .set = "compression \"fp16\", \"bf16\", \"topk\" or \"randk\""},
        .column_used = compresses},
   };
 }

@@ -93,6 +93,13 @@ struct RunParam {
   // parameter used only under another's value (server_lr under async_update server-lr) leaves its
   // summary.csv cell empty otherwise, rather than showing a default that nothing reads.
   bool (*applies)(const RunSpec&) = nullptr;
+  // With `applies`: a run that gives the key where it does not apply is an error, "used only
+  // with <when> (accepted: remove it, or set <set>)" (runs_section.cc); empty: not checked. Such
+  // a key is recorded_if_given, so that a resolved document (scenario.json) loads again.
+  struct OnlyWith {
+    std::string_view when;
+    std::string_view set;
+  } only_with{};
   // Set for a parameter added to a protocol whose summaries were shipped before it (ASP's and
   // SSP's staleness keys): its summary.csv column is only in summaries with a run of a protocol
   // that takes it for which this is true (the run uses it), so that the others keep their

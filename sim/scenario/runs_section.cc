@@ -67,26 +67,13 @@ void check_combinations(ObjectReader& r, const RunSpec& run) {
             "not defined for \"update_unit\": \"steps\" (accepted: false with update_unit "
             "\"steps\")");
   }
-  // ASP's and SSP's staleness exponent (docs/staleness.md) is read only by the polynomial weight.
-  const RunParam* exponent = param_of(run.protocol, "staleness_exponent");
-  if (exponent != nullptr && r.has(exponent->key) && !exponent->applies(run)) {
-    r.error("staleness_exponent",
-            "used only with \"staleness_weight\": \"polynomial\" (accepted: remove it, or set "
-            "staleness_weight \"polynomial\")");
-  }
-  // The compression keys (docs/compression.md): the fraction is read only by a sparse codec, error
-  // feedback only with a codec.
-  const RunParam* fraction = param_of(run.protocol, "compression_fraction");
-  if (fraction != nullptr && r.has(fraction->key) && !fraction->applies(run)) {
-    r.error("compression_fraction",
-            "used only with \"compression\": \"topk\" or \"randk\" (accepted: remove it, or "
-            "set compression \"topk\" or \"randk\")");
-  }
-  const RunParam* feedback = param_of(run.protocol, "error_feedback");
-  if (feedback != nullptr && r.has(feedback->key) && !feedback->applies(run)) {
-    r.error("error_feedback",
-            "used only with a \"compression\" (accepted: remove it, or set compression "
-            "\"fp16\", \"bf16\", \"topk\" or \"randk\")");
+  // A key read only under another's value (the staleness exponent, the compression fraction and
+  // error feedback, hybrid's group size): its declaration says when.
+  for (const RunParam* p : params_of(run.protocol)) {
+    if (p->only_with.when.empty() || !r.has(p->key) || p->applies(run)) continue;
+    r.error(std::string(p->key), "used only with " + std::string(p->only_with.when) +
+                                     " (accepted: remove it, or set " +
+                                     std::string(p->only_with.set) + ")");
   }
   // server_lr is accepted here, not by read_params: only for a protocol that takes it (else the
   // key is unknown, as any other key of another protocol).

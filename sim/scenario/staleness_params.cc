@@ -55,6 +55,8 @@ std::vector<RunParam> staleness_params() {
        .column = ColumnForm::kIfChanged,
        .recorded_if_given = true,
        .applies = [](const RunSpec& r) { return weighting(r) == W::kPolynomial; },
+       .only_with = {.when = "\"staleness_weight\": \"polynomial\"",
+                     .set = "staleness_weight \"polynomial\""},
        .column_used = [](const RunSpec& r) { return weighting(r) == W::kPolynomial; }},
       {.key = "buffer_size",
        .type = P::kInt,

@@ -1,6 +1,10 @@
 // Loading valid scenarios: defaults, worker expansion, host names, resolved document.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <string>
+#include <vector>
+
 #include "sim/scenario/run_names.h"
 #include "tests/scenario/scenario_test_util.h"
 
@@ -146,6 +150,32 @@ TEST(ScenarioLoad, ResolvedDocumentLoadsBackToItself) {
   ASSERT_EQ(second->runs.size(), 5u);
   for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(second->runs[i].name, first->runs[i].name);
   EXPECT_EQ(second->nodes[3].profile.nic_mbps, 123);
+}
+
+// What `run` writes as scenario.json loads again, to the same document, for every shipped
+// scenario: no key is recorded that the loader would then refuse (a key read only under another's
+// value, written with its default).
+TEST(ScenarioLoad, EveryShippedScenariosResolvedDocumentLoadsBackToItself) {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(
+           std::string(HERMES_SOURCE_DIR) + "/scenarios")) {
+    const std::string p = entry.path().string();
+    if (entry.path().extension() != ".json" || p.find("/profiles/") != std::string::npos ||
+        p.find("invalid") != std::string::npos) {
+      continue;
+    }
+    files.push_back(p);
+  }
+  ASSERT_GT(files.size(), 20u);
+  for (const auto& f : files) {
+    Diagnostics diags;
+    const auto first = check_scenario(f, {}, HERMES_SOURCE_DIR, diags);
+    ASSERT_TRUE(first) << f << "\n" << diags.format();
+    Diagnostics again;
+    const auto second = check_scenario_text(first->document.dump(2), {}, HERMES_SOURCE_DIR, again);
+    ASSERT_TRUE(second) << f << "\n" << again.format();
+    EXPECT_EQ(second->document, first->document) << f;
+  }
 }
 
 TEST(ScenarioLoad, RunsKeepFileOrderAndTypedParameters) {
