@@ -43,4 +43,18 @@ inline std::string full_output(const scenario::Scenario& sc, parallel::ThreadPoo
   return os.str();
 }
 
+// The CSVs of one run's result, written as if it were run `spec` (so that two runs of different
+// protocols compare: global.csv, workers.csv, api.csv), and its simulated time and bytes: what
+// the tests that pin one protocol's rule to another's compare byte for byte.
+inline std::string run_outputs(const scenario::Scenario& sc, const scenario::RunSpec& spec,
+                               const RunResult& r) {
+  std::vector<FinishedRun> runs{{&spec, r}};
+  std::ostringstream os;
+  write_global_csv(os, runs);
+  write_workers_csv(os, sc, runs);
+  write_api_csv(os, runs);
+  os << std::hexfloat << engine::to_seconds(r.sim_time) << " " << r.bytes << "\n";
+  return os.str();
+}
+
 }  // namespace hermes::protocols::testing

@@ -72,18 +72,6 @@ Outcome local_outcome(const scenario::Scenario& sc, const LocalSgdParams& p) {
   return out;
 }
 
-// Every CSV of a run, written as if it were run `spec` (so that two runs' texts compare).
-std::string outputs(const scenario::Scenario& sc, const scenario::RunSpec& spec,
-                    const RunResult& r) {
-  std::vector<FinishedRun> runs{{&spec, r}};
-  std::ostringstream os;
-  write_global_csv(os, runs);
-  write_workers_csv(os, sc, runs);
-  write_api_csv(os, runs);
-  os << std::hexfloat << engine::to_seconds(r.sim_time) << " " << r.bytes << "\n";
-  return os.str();
-}
-
 std::vector<double> mean_of(const std::vector<std::vector<float>>& models) {
   std::vector<double> m(models.at(0).size(), 0.0);
   for (const auto& x : models) {
@@ -104,7 +92,8 @@ TEST(LocalSgd, EveryWorkerAndPlainAveragingIsBspOfHMiniBatchesPerRound) {
     ASSERT_EQ(l.result.status, RunStatus::kOk);
     EXPECT_EQ(l.result.updates, 30);
     // The same models, times, bytes and calls, bit for bit: global.csv, workers.csv, api.csv.
-    EXPECT_EQ(outputs(sc, bsp_spec, l.result), outputs(sc, bsp_spec, bsp));
+    EXPECT_EQ(testing::run_outputs(sc, bsp_spec, l.result),
+              testing::run_outputs(sc, bsp_spec, bsp));
     for (const auto& r : l.rounds) EXPECT_EQ(r.participants.size(), 3u);
   }
 }
@@ -281,11 +270,12 @@ TEST(LocalSgd, TheRegisteredRunTakesTheScenariosParameters) {
   EXPECT_EQ(p.outer_momentum, local_sgd_defaults::kOuterMomentum);
   const RunResult registered = run_protocol(sc, sc.runs[2], data);
   const Outcome direct = local_outcome(sc, params(4));
-  EXPECT_EQ(outputs(sc, sc.runs[2], registered), outputs(sc, sc.runs[2], direct.result));
+  EXPECT_EQ(testing::run_outputs(sc, sc.runs[2], registered),
+            testing::run_outputs(sc, sc.runs[2], direct.result));
   auto other = sc;
   other.runs[2].own["outer_momentum"] = 0.9;
-  EXPECT_NE(outputs(other, other.runs[2], run_protocol(other, other.runs[2], data)),
-            outputs(sc, sc.runs[2], registered));
+  EXPECT_NE(testing::run_outputs(other, other.runs[2], run_protocol(other, other.runs[2], data)),
+            testing::run_outputs(sc, sc.runs[2], registered));
 }
 
 TEST(LocalSgd, RecordingRoundsOfAnotherProtocolIsRefused) {

@@ -177,16 +177,6 @@ TEST(SelSync, TheRuleReadsTheGradientNotTheModelsChange) {
   }
 }
 
-std::string outputs(const scenario::Scenario& sc, const RunResult& r) {
-  std::vector<FinishedRun> runs{{&sc.runs[1], r}};
-  std::ostringstream os;
-  write_global_csv(os, runs);
-  write_workers_csv(os, sc, runs);
-  write_api_csv(os, runs);
-  os << std::hexfloat << engine::to_seconds(r.sim_time) << "\n";
-  return os.str();
-}
-
 TEST(SelSync, OutputsDoNotDependOnTheThreadCount) {
   const auto sc = testing::scenario_from_text(scenario_text(kThirtyUpdates));
   const Outcome inline_run = selsync_outcome(sc, params(0.05, 1));
@@ -194,9 +184,9 @@ TEST(SelSync, OutputsDoNotDependOnTheThreadCount) {
   parallel::ThreadPool two(2);
   const Outcome r1 = selsync_outcome(sc, params(0.05, 1), &one);
   const Outcome r2 = selsync_outcome(sc, params(0.05, 1), &two);
-  const std::string expected = outputs(sc, inline_run.result);
-  EXPECT_EQ(outputs(sc, r1.result), expected);
-  EXPECT_EQ(outputs(sc, r2.result), expected);
+  const std::string expected = testing::run_outputs(sc, sc.runs[1], inline_run.result);
+  EXPECT_EQ(testing::run_outputs(sc, sc.runs[1], r1.result), expected);
+  EXPECT_EQ(testing::run_outputs(sc, sc.runs[1], r2.result), expected);
   ASSERT_EQ(r2.steps.size(), inline_run.steps.size());
   for (std::size_t i = 0; i < r2.steps.size(); ++i) {
     EXPECT_EQ(r2.steps[i].gradient_norm, inline_run.steps[i].gradient_norm) << i;
@@ -243,11 +233,13 @@ TEST(SelSync, TheRegisteredRunTakesTheScenariosParametersAndOneMiniBatchPerStep)
   const RunResult registered = run_protocol(sc, sc.runs[1], data);
   Outcome direct = selsync_outcome(sc, params(0.05, 1));
   direct.result.api = count_api_calls(sc.api, direct.result);  // as run_protocol counts them
-  EXPECT_EQ(outputs(sc, registered), outputs(sc, direct.result));
+  EXPECT_EQ(testing::run_outputs(sc, sc.runs[1], registered),
+            testing::run_outputs(sc, sc.runs[1], direct.result));
   // Another delta is another run.
   auto other = sc;
   other.runs[1].own["delta"] = 0;
-  EXPECT_NE(outputs(other, run_protocol(other, other.runs[1], data)), outputs(sc, registered));
+  EXPECT_NE(testing::run_outputs(other, other.runs[1], run_protocol(other, other.runs[1], data)),
+            testing::run_outputs(sc, sc.runs[1], registered));
 }
 
 TEST(SelSync, RecordingStepsOfAnotherProtocolIsRefused) {
