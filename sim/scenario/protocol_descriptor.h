@@ -40,6 +40,12 @@ struct ProtocolTraits {
   bool speedup_reference = false;
 };
 
+// A run parameter that its range alone cannot judge (run_params.h checks those): its key and why.
+struct RunProblem {
+  std::string key;
+  std::string message;
+};
+
 struct ProtocolDescriptor {
   Protocol id{};
   std::string_view name;    // in scenario files, run names and summary.csv
@@ -52,6 +58,9 @@ struct ProtocolDescriptor {
   // Its own run parameters (in the run object beside "protocol"); the keys shared by a kind of
   // protocol come with its traits (run_params.cc). Their `protocols` is left empty.
   std::vector<RunParam> params{};
+  // Checks of its parameters against the cluster they run on (hybrid's groups must partition
+  // its `workers` workers), before anything runs; null: none.
+  std::vector<RunProblem> (*check_run)(const RunSpec& run, std::size_t workers) = nullptr;
 };
 
 // Each protocol's descriptor, defined in sim/scenario/protocol_<name>.cc.

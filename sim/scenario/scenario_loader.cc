@@ -297,6 +297,14 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
                       protocol_names_with(&ProtocolTraits::takes_outages) + ")");
     }
   }
+  // What a run's parameters mean on this cluster (hybrid's sync groups).
+  for (std::size_t i = 0; i < s.runs.size() && cluster.hosts_known; ++i) {
+    const ProtocolDescriptor& d = descriptor_of(s.runs[i].protocol);
+    if (d.check_run == nullptr) continue;
+    for (const RunProblem& p : d.check_run(s.runs[i], s.worker_count())) {
+      diags.error("/runs/" + std::to_string(i) + "/" + p.key, p.message);
+    }
+  }
   check_link_faults(events.link_faults, s.nodes, s.network, cluster.hosts_known, diags);
   for (auto& d : events.link_faults) s.link_faults.push_back(std::move(d.fault));
   root.finish();

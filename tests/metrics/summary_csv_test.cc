@@ -190,7 +190,7 @@ TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
   EXPECT_EQ(rows[0].cost_usd, 3.25);
   EXPECT_FALSE(rows[1].cost_usd.has_value());
 
-  // Summaries without a SelSync or local SGD run have no columns of theirs
+  // Summaries without a SelSync, local SGD or hybrid run have no columns of theirs
   // (summary_param_keys(present)), and those without a run that uses ASP's and SSP's staleness
   // keys none of those (column_used), nor those without a run that compresses its pushes any of
   // the compression keys.
@@ -198,6 +198,7 @@ TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
     std::string h = header();
     for (const std::string c :
          {",delta,smoothing,window_size", ",local_steps,participation,outer_lr,outer_momentum",
+          ",grouping,sync_group_size",
           ",staleness_weight,staleness_exponent,buffer_size",
           ",compression,compression_fraction,error_feedback"}) {
       h.erase(h.find(c), c.size());

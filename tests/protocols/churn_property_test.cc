@@ -92,7 +92,10 @@ scenario::Scenario churn_scenario(const Schedule& s) {
            {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2},
            {"name": "local-sgd", "protocol": "local_sgd", "local_steps": 2},
            {"name": "diloco", "protocol": "local_sgd", "local_steps": 2, "participation": 0.7,
-            "outer_lr": 0.7, "outer_momentum": 0.9}],
+            "outer_lr": 0.7, "outer_momentum": 0.9},
+           {"name": "hybrid", "protocol": "hybrid"},
+           {"name": "hybrid-1group", "protocol": "hybrid", "grouping": "size",
+            "sync_group_size": 3}],
   "events": )" + s.events + "}");
 }
 

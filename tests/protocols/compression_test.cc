@@ -95,7 +95,7 @@ TEST(Compression, TheNetworkCarriesTheCompressedBytes) {
 // The PS applies what it decoded: every codec that loses something changes the run; top-k of
 // every value (fraction 1) loses nothing, with or without error feedback (a residual of 0).
 TEST(Compression, ThePsAppliesTheDecodedUpdate) {
-  for (const char* p : {"bsp", "asp", "ssp", "ebsp", "hermes", "selsync", "local_sgd"}) {
+  for (const char* p : {"bsp", "asp", "ssp", "ebsp", "hermes", "selsync", "local_sgd", "hybrid"}) {
     const std::string protocol = std::string(R"("protocol": ")") + p + R"(")";
     const auto sc = three("{" + protocol + R"(, "name": "plain"}, {)" + protocol +
                           R"(, "name": "all", "compression": "topk", "compression_fraction": 1,

@@ -39,7 +39,8 @@ const std::string kAllProtocols = R"([{"name": "bsp", "protocol": "bsp"},
   {"name": "hermes", "protocol": "hermes", "alpha": -0.5, "lambda": 5},
   {"name": "selsync", "protocol": "selsync", "delta": 0.05, "window_size": 2},
   {"name": "diloco", "protocol": "local_sgd", "local_steps": 2, "participation": 0.7,
-   "outer_lr": 0.7, "outer_momentum": 0.9}])";
+   "outer_lr": 0.7, "outer_momentum": 0.9},
+  {"name": "hybrid-1group", "protocol": "hybrid", "grouping": "size", "sync_group_size": 3}])";
 
 const std::string kBsp = R"([{"name": "bsp", "protocol": "bsp"}])";
 

@@ -37,9 +37,9 @@ TEST(ProtocolDescriptors, NamesGoBothWays) {
 TEST(ProtocolDescriptors, TraitsGiveTheKeySetsAndChecks) {
   EXPECT_EQ(speedup_reference().id, Protocol::kBsp);
   EXPECT_EQ(protocol_names_with(&ProtocolTraits::paper_baseline), "bsp, asp, ssp, ebsp");
-  EXPECT_EQ(protocol_names_with(&ProtocolTraits::applies_on_arrival), "asp, ssp, ebsp");
+  EXPECT_EQ(protocol_names_with(&ProtocolTraits::applies_on_arrival), "asp, ssp, ebsp, hybrid");
   EXPECT_EQ(protocol_names_with(&ProtocolTraits::takes_outages),
-            "bsp, asp, ssp, ebsp, hermes, selsync, local_sgd");
+            "bsp, asp, ssp, ebsp, hermes, selsync, local_sgd, hybrid");
   EXPECT_FALSE(trains(Protocol::kDemo));
   EXPECT_TRUE(trains(Protocol::kHermes));
   // The baselines' shared keys go to exactly the protocols with the trait.
@@ -50,7 +50,7 @@ TEST(ProtocolDescriptors, TraitsGiveTheKeySetsAndChecks) {
         << d.name;
   }
   EXPECT_EQ(protocol_names_with(&ProtocolTraits::evaluates_by_update_count),
-            "bsp, asp, ssp, ebsp, selsync, local_sgd");
+            "bsp, asp, ssp, ebsp, selsync, local_sgd, hybrid");
 }
 
 // A protocol registered since SelSync keeps its parameters in RunSpec::own (no RunSpec field),

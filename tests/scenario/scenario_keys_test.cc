@@ -111,7 +111,7 @@ TEST(ScenarioSuggestions, UnknownKeyProfileAndProtocolNameTheNearest) {
   m = only_message(R"({"name": "s", "cluster": {"ps": {"profile": "DS3_v2"},
       "workers": [{"profile": "DS2_v2"}]}, "runs": [{"protocol": "hermez"}]})");
   EXPECT_NE(m.find("unknown protocol 'hermez' (accepted: bsp, asp, ssp, ebsp, hermes, selsync, "
-                   "local_sgd, demo); "
+                   "local_sgd, hybrid, demo); "
                    "did you mean 'hermes'?"),
             m.npos)
       << m;
