@@ -102,6 +102,28 @@ std::string label_params(const ParamMap& params) {
   return join_strings(parts, ", ");
 }
 
+// Whether `key` means anything in a configuration of `protocol` (RunParam::applies: a run of
+// hybrid grouped by profile has no sync_group_size, whatever its default).
+bool applies_in(const std::string& protocol, const ParamMap& params, const std::string& key) {
+  const auto known = scenario::parse_protocol(protocol);
+  const scenario::RunParam* param = known ? scenario::param_of(*known, key) : nullptr;
+  if (param == nullptr || param->applies == nullptr) return true;
+  scenario::RunSpec run = scenario::default_run(*known);
+  for (const auto& [k, text] : params) {
+    const scenario::RunParam* p = scenario::param_of(*known, k);
+    if (p == nullptr) continue;
+    if (p->type == scenario::ParamType::kBool) {
+      p->assign(run, text == "true" ? 1 : 0);
+    } else if (p->type == scenario::ParamType::kChoice) {
+      const auto at = std::find(p->choices.begin(), p->choices.end(), text);
+      if (at != p->choices.end()) p->assign(run, static_cast<double>(at - p->choices.begin()));
+    } else if (const auto v = parse_number(text)) {
+      p->assign(run, *v);
+    }
+  }
+  return param->applies(run);
+}
+
 // The configuration a run must have to stand beside reference row `ref`.
 ParamMap expected_configuration(const ReferenceRow& ref) {
   return ref.configuration ? *ref.configuration
@@ -258,11 +280,15 @@ void mark_differences(std::vector<ComparisonRow>& rows,
     }
     const ParamMap own = params_of(row);
     const ParamMap named = row.ref ? row.ref->params : label_keys_of(protocol, own, reference);
+    // A key that does not apply to a configuration has no value there ("n/a"), not its default.
+    const auto value_of = [&](const ParamMap& params, const std::string& key) {
+      return applies_in(protocol, params, key) ? value_in(protocol, params, key) : "n/a";
+    };
     for (const std::string& key : keys) {
-      if (named.count(key) != 0) continue;
-      const std::string value = value_in(protocol, own, key);
+      if (named.count(key) != 0 || !applies_in(protocol, own, key)) continue;
+      const std::string value = value_of(own, key);
       const bool differs = std::any_of(rows.begin(), rows.end(), [&](const ComparisonRow& other) {
-        return protocol_of(other) == protocol && value_in(protocol, params_of(other), key) != value;
+        return protocol_of(other) == protocol && value_of(params_of(other), key) != value;
       });
       if (differs) row.differs.emplace(key, value);
     }

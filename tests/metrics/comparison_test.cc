@@ -101,6 +101,18 @@ TEST_F(ComparisonTest, EveryRunParameterSeparatesConfigurations) {
   EXPECT_EQ(row_labelled(c, "BSP").differs, (ParamMap{{"barrier_timeout_s", "0"}}));
 }
 
+// A parameter that does not apply to a configuration (hybrid's sync_group_size under grouping
+// profile) is not shown as its default in the row's differences.
+TEST_F(ComparisonTest, AParameterThatDoesNotApplyIsNoDifference) {
+  const std::string row = ",1,ok,patience,100,100,60,1,0.9,0.3,1000,1,100,\n";
+  const Comparison c = compare_text(write_summary(
+      "s.csv", kHeader + "p,hybrid," + row + "g6,hybrid,grouping=size;sync_group_size=6" + row +
+                   "g2,hybrid,grouping=size" + row));
+  EXPECT_EQ(row_labelled(c, "hybrid").differs, (ParamMap{{"grouping", "profile"}}));
+  EXPECT_EQ(row_labelled(c, "hybrid (grouping=size)").differs,
+            (ParamMap{{"sync_group_size", "2"}}));
+}
+
 // The paper scenario's reading of a row (ReferenceRow::configuration): its ASP pushes per step,
 // so an ASP pushing per chunk (every default) is not the paper's ASP, and its label says how.
 TEST_F(ComparisonTest, APaperConfigurationGivenByTheCallerIsTheOneMatched) {
