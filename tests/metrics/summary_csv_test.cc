@@ -198,8 +198,7 @@ TEST_F(SummaryCsvTest, CostIsReadAndOptional) {
     std::string h = header();
     for (const std::string c :
          {",delta,smoothing,window_size", ",local_steps,participation,outer_lr,outer_momentum",
-          ",grouping,sync_group_size",
-          ",staleness_weight,staleness_exponent,buffer_size",
+          ",grouping,sync_group_size", ",staleness_weight,staleness_exponent,buffer_size",
           ",compression,compression_fraction,error_feedback"}) {
       h.erase(h.find(c), c.size());
     }
