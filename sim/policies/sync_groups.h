@@ -3,7 +3,8 @@
 // a group is every worker of one node profile (`profile`, the cluster's own partition of equal
 // machines), `sync_group_size` consecutive workers in the cluster's order (`size`), or every
 // worker of one entry of the scenario's `cluster.workers` (`entry`: the partition written down
-// explicitly, one entry per group). Pure: no simulator.
+// explicitly, one entry per group), or `sync_group_size` workers of similar measured speed
+// (`speed`: groups_by_speed, after a first round of every worker together). Pure: no simulator.
 #pragma once
 
 #include <cstddef>
@@ -12,7 +13,7 @@
 
 namespace hermes::protocols {
 
-enum class Grouping { kProfile, kSize, kEntry };
+enum class Grouping { kProfile, kSize, kEntry, kSpeed };
 
 namespace hybrid_defaults {
 // One group per node profile: the paper's MNIST cluster (4 B1ms, 4 DS2_v2, 4 F4s_v2) gives three
@@ -37,9 +38,15 @@ struct GroupedWorker {
 };
 
 // The group of each of `workers` (0-based, numbered in the order of each group's first worker).
-// `size` is read only by kSize and must divide the worker count (else std::invalid_argument with
-// sync_group_size_problem's text).
+// `size` is read by kSize and kSpeed and must divide the worker count (else std::invalid_argument
+// with sync_group_size_problem's text). kSpeed: one group of every worker, the round that measures
+// them (groups_by_speed then).
 std::vector<int> sync_groups(const std::vector<GroupedWorker>& workers, Grouping grouping,
                              int size);
+
+// Groups of `size` workers by measured speed: the workers in the order of `seconds` (the time each
+// took, shortest first; ties by worker index), cut into groups of `size`; group 0 is the fastest.
+// `size` must divide the worker count (else std::invalid_argument).
+std::vector<int> groups_by_speed(const std::vector<double>& seconds, int size);
 
 }  // namespace hermes::protocols

@@ -16,9 +16,15 @@ protocols::Grouping grouping_of(const RunSpec& r) {
   return static_cast<protocols::Grouping>(static_cast<int>(r.own_value("grouping")));
 }
 
+// The groupings that read sync_group_size.
+bool sized(const RunSpec& r) {
+  return grouping_of(r) == protocols::Grouping::kSize ||
+         grouping_of(r) == protocols::Grouping::kSpeed;
+}
+
 // Groups of sync_group_size must partition the cluster's workers: said before anything runs.
 std::vector<RunProblem> check_hybrid(const RunSpec& r, std::size_t workers) {
-  if (grouping_of(r) != protocols::Grouping::kSize) return {};
+  if (!sized(r)) return {};
   const std::string problem =
       protocols::sync_group_size_problem(workers, static_cast<int>(r.own_value("sync_group_size")));
   if (problem.empty()) return {};
@@ -43,26 +49,28 @@ ProtocolDescriptor describe_hybrid() {
       {.key = "grouping",
        .type = P::kChoice,
        .fallback = def::kGrouping,
-       .choices = {"profile", "size", "entry"},
+       .choices = {"profile", "size", "entry", "speed"},
        .help = "how workers form sync groups: `profile` every worker of one node profile, "
                "`size` sync_group_size consecutive workers in the cluster's order, `entry` every "
-               "worker of one entry of cluster.workers (the groups written down)",
+               "worker of one entry of cluster.workers (the groups written down), `speed` "
+               "sync_group_size workers of similar speed, measured in a first round of all",
        .name = NameForm::kFlag,
        .name_text = "-",
-       .choice_name_texts = {"", "-size", "-entry"},
+       .choice_name_texts = {"", "-size", "-entry", "-speed"},
        .column = ColumnForm::kAlways},
       {.key = "sync_group_size",
        .type = P::kInt,
        .fallback = def::kSyncGroupSize,
        .range = Range::at_least(1).up_to(1e6),
-       .help = "with `grouping` `size` (and only then): the workers of a group; must divide the "
-               "worker count (1: ASP, the worker count: BSP)",
+       .help = "with `grouping` `size` or `speed` (and only then): the workers of a group; must "
+               "divide the worker count (size 1: ASP, the worker count: BSP)",
        .name = NameForm::kIfChanged,
        .name_text = "-g",
        .column = ColumnForm::kIfChanged,
-       .recorded_if_given = true,  // read only under grouping size: a resolved document reloads
-       .applies = [](const RunSpec& r) { return grouping_of(r) == protocols::Grouping::kSize; },
-       .only_with = {.when = "\"grouping\": \"size\"", .set = "grouping \"size\""}},
+       .recorded_if_given = true,  // read only under size or speed: a resolved document reloads
+       .applies = &sized,
+       .only_with = {.when = "\"grouping\": \"size\" or \"speed\"",
+                     .set = "grouping \"size\" or \"speed\""}},
   };
   // ASP's weighting of a late update by its staleness, damping by default: with the constant
   // weight three groups of the paper's MNIST cluster each add their whole change, and the run

@@ -1,11 +1,12 @@
 // The sync groups of the hybrid protocol (docs/hybrid.md): by profile, every worker of one profile
 // together, numbered by first appearance; by entry, every worker of one cluster.workers entry; by
-// size, consecutive workers; a size that does not divide the worker count refused, with the
-// divisors named.
+// speed, the fastest together after a round of all; by size, consecutive workers; a size that does
+// not divide the worker count refused, with the divisors named.
 #include "sim/policies/sync_groups.h"
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -40,6 +41,17 @@ TEST(SyncGroups, BySizeConsecutiveWorkers) {
 
 TEST(SyncGroups, ByEntryEveryWorkerOfAClusterEntryIsOneGroup) {
   EXPECT_EQ(sync_groups(kCluster, Grouping::kEntry, 4), (std::vector<int>{0, 0, 1, 2, 3, 3}));
+}
+
+TEST(SyncGroups, BySpeedTheMeasuringRoundIsOneGroupThenTheFastestTogether) {
+  EXPECT_EQ(sync_groups(kCluster, Grouping::kSpeed, 2), std::vector<int>(6, 0));
+  const double never = std::numeric_limits<double>::infinity();
+  // Shortest first, ties by worker index, one that never arrived last.
+  EXPECT_EQ(groups_by_speed({9.0, 2.0, never, 2.0, 5.0, 1.0}, 2),
+            (std::vector<int>{2, 0, 2, 1, 1, 0}));
+  EXPECT_EQ(groups_by_speed({9.0, 2.0, never, 2.0, 5.0, 1.0}, 3),
+            (std::vector<int>{1, 0, 1, 0, 1, 0}));
+  EXPECT_THROW(groups_by_speed({1.0, 2.0, 3.0}, 2), std::invalid_argument);
 }
 
 TEST(SyncGroups, ASizeThatDoesNotPartitionIsRefusedWithTheDivisors) {

@@ -95,7 +95,9 @@ scenario::Scenario churn_scenario(const Schedule& s) {
             "outer_lr": 0.7, "outer_momentum": 0.9},
            {"name": "hybrid", "protocol": "hybrid"},
            {"name": "hybrid-1group", "protocol": "hybrid", "grouping": "size",
-            "sync_group_size": 3}],
+            "sync_group_size": 3},
+           {"name": "hybrid-speed", "protocol": "hybrid", "grouping": "speed",
+            "sync_group_size": 1}],
   "events": )" + s.events + "}");
 }
 

@@ -43,8 +43,9 @@ Outcome hybrid_outcome(const scenario::Scenario& sc, std::size_t run) {
   const auto data = testing::blocks_split();
   auto r = make_hybrid(sc, sc.runs[run], data);
   Outcome out;
-  out.groups = record_hybrid_applies(*r, &out.applies);
+  record_hybrid_applies(*r, &out.applies);
   out.result = r->run();
+  out.groups = hybrid_groups(*r);
   out.result.api = count_api_calls(sc.api, out.result);  // as run_protocol counts them
   return out;
 }
@@ -135,6 +136,39 @@ TEST(Hybrid, GroupsByEntryAreTheClustersEntries) {
     "training": {"chunk_size": 100, "local_epochs": 1, "stop": {"max_iterations": 8}},
     "runs": [{"protocol": "hybrid", "grouping": "entry"}]})");
   EXPECT_EQ(hybrid_outcome(split, 0).groups, (std::vector<int>{0, 1, 2, 2}));
+}
+
+TEST(Hybrid, GroupsBySpeedAreFormedFromAMeasuringRoundOfAll) {
+  const auto sc = testing::scenario_from_text(six(
+      R"({"name": "s", "protocol": "hybrid", "grouping": "speed", "sync_group_size": 2},
+         {"name": "s3", "protocol": "hybrid", "grouping": "speed", "sync_group_size": 3})"));
+  const Outcome s = hybrid_outcome(sc, 0);
+  ASSERT_EQ(s.result.status, RunStatus::kOk);
+  // The first update is the measuring round's: every worker, from the initial model.
+  ASSERT_FALSE(s.applies.empty());
+  EXPECT_EQ(s.applies[0].averaged.size(), 6u);
+  EXPECT_EQ(s.applies[0].tau, 0);
+  // Equal machines take equal times: pairs of one profile each, the F4s_v2 pair (w4, w5) fastest
+  // and the B1ms pair (w0, w1), whose first chunk runs on burst credits, as measured.
+  ASSERT_EQ(s.groups.size(), 6u);
+  EXPECT_EQ(s.groups[0], s.groups[1]);
+  EXPECT_EQ(s.groups[2], s.groups[3]);
+  EXPECT_EQ(s.groups[4], s.groups[5]);
+  EXPECT_EQ(s.groups[4], 0);
+  std::set<int> distinct(s.groups.begin(), s.groups.end());
+  EXPECT_EQ(distinct, (std::set<int>{0, 1, 2}));
+  // After it, each group update holds its own pair only.
+  for (std::size_t i = 1; i < s.applies.size(); ++i) {
+    const auto& a = s.applies[i];
+    ASSERT_EQ(a.averaged.size(), 2u) << i;
+    EXPECT_EQ(s.groups[static_cast<std::size_t>(a.averaged[0])], a.group) << i;
+    EXPECT_EQ(s.groups[static_cast<std::size_t>(a.averaged[1])], a.group) << i;
+  }
+  // Groups of three by speed: the faster three workers together.
+  const Outcome s3 = hybrid_outcome(sc, 1);
+  EXPECT_EQ(std::set<int>(s3.groups.begin(), s3.groups.end()), (std::set<int>{0, 1}));
+  EXPECT_EQ(s3.groups[4], 0);
+  EXPECT_EQ(s3.groups[5], 0);
 }
 
 TEST(Hybrid, ChurnAndPsOutagesAreTaken) {

@@ -1,7 +1,11 @@
 // Sync groups on the PS / worker skeleton (docs/hybrid.md has the sources and this mapping).
 //   - Groups: sync_groups (sim/policies/sync_groups.h) at the start of the run, by node profile,
 //     of sync_group_size consecutive workers, or by cluster.workers entry; they do not change
-//     during the run.
+//     during the run. By measured speed: the first round is one group of every worker (a BSP
+//     round, its mean applied as one group update), and the PS notes when each member's update
+//     arrived after the round opened; at that round's end it forms groups_by_speed of
+//     sync_group_size from those times (a member that never arrived counts as slowest) and keeps
+//     them for the rest of the run, across PS outages (an outage before then measures again).
 //   - Inside a group, BSP's round (bsp.cc): every member the PS counts on pulls the global model,
 //     trains one iteration and pushes its update; the PS sums the updates as they arrive.
 //   - Between groups, ASP's rule (asp_ssp.cc): when a group's last member is in, the PS applies
@@ -56,9 +60,11 @@ class Hybrid final : public ProtocolRun {
         group_of_(groups_of(s, params)),
         groups_(static_cast<std::size_t>(*std::max_element(group_of_.begin(), group_of_.end())) +
                 1),
+        measuring_(params.grouping == Grouping::kSpeed),
         clock_(worker_count()) {}
 
   void set_sink(std::vector<HybridApplyRecord>* sink) { sink_ = sink; }
+  // Each worker's group (by speed: the measuring round's single group until it ends).
   const std::vector<int>& group_of() const { return group_of_; }
 
  private:
@@ -71,6 +77,7 @@ class Hybrid final : public ProtocolRun {
   };
 
   void start() override {
+    arrived_after_.assign(worker_count(), std::numeric_limits<double>::infinity());
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       Group& group = groups_[g];
       group.sum.assign(global_model().num_params(), 0.0f);
@@ -92,6 +99,7 @@ class Hybrid final : public ProtocolRun {
     BarrierRound& round = groups_[g].round;
     round.open_next(round.members());  // else: opened again when a member comes back
     if (!round.is_open()) return;
+    opened_at_ = now();
     for (std::size_t w = 0; w < worker_count(); ++w) {
       if (round.expected(w) && round.free(w)) give_model(g, w);
     }
@@ -106,24 +114,31 @@ class Hybrid final : public ProtocolRun {
   void on_computed(std::size_t w) override {
     const auto g = static_cast<std::size_t>(group_of_[w]);
     auto delta = update(w);
-    push_update(
-        w, *delta,
-        [this, g, w, delta, id = groups_[g].round.working_on(w), pulled_at = clock_.pulled(w)] {
-          Group& group = groups_[g];
-          group.round.release(w);
-          if (!group.round.counts(w, id)) {
-            // Late for its round (w departed meanwhile): its update is not used.
-            discard_update(w);
-            if (group.round.counts(w, group.round.id()) && group.round.member(w)) {
-              give_model(g, w);
-            }
-            return;
-          }
-          nn::axpy(1.0f, *delta, group.sum);
-          group.oldest = std::min(group.oldest, pulled_at);
-          if (sink_ != nullptr) group.averaged.push_back(static_cast<int>(w));
-          if (group.round.arrive(w)) close_round(g);
-        });
+    push_update(w, *delta,
+                [this, g, w, delta, id = groups_[g].round.working_on(w),
+                 pulled_at = clock_.pulled(w), grouping = grouping_] {
+                  if (grouping != grouping_) {
+                    // Made in the measuring round, arrived after the groups formed (its worker was
+                    // leaving, so the round closed without it): not used.
+                    discard_update(w);
+                    return;
+                  }
+                  Group& group = groups_[g];
+                  group.round.release(w);
+                  if (!group.round.counts(w, id)) {
+                    // Late for its round (w departed meanwhile): its update is not used.
+                    discard_update(w);
+                    if (group.round.counts(w, group.round.id()) && group.round.member(w)) {
+                      give_model(g, w);
+                    }
+                    return;
+                  }
+                  if (measuring_) arrived_after_[w] = engine::to_seconds(now() - opened_at_);
+                  nn::axpy(1.0f, *delta, group.sum);
+                  group.oldest = std::min(group.oldest, pulled_at);
+                  if (sink_ != nullptr) group.averaged.push_back(static_cast<int>(w));
+                  if (group.round.arrive(w)) close_round(g);
+                });
   }
 
   // The group's update, applied as one asynchronous update of ASP.
@@ -141,14 +156,28 @@ class Hybrid final : public ProtocolRun {
     const bool after = scenario().transfers.model_after_evaluation && evaluate;
     ps_job(aggregation_flops(k), 0, [this, g, k, oldest, after] {
       apply(g, k, oldest);
-      if (!after) open_round(g);
+      if (!after) next_round(g);
     });
     if (!evaluate) return;
     // A group of one is that worker's update (as ASP records it); a larger group's is no one's.
     const int by = k == 1 ? single_member(g) : -1;
     evaluate_global(by, [this, g, after] {
-      if (after) open_round(g);
+      if (after) next_round(g);
     });
+  }
+
+  // After group g's update: its next round, or, after the measuring round, every group's first.
+  void next_round(std::size_t g) {
+    if (!measuring_) {
+      open_round(g);
+      return;
+    }
+    measuring_ = false;
+    ++grouping_;
+    group_of_ = groups_by_speed(arrived_after_, params_.sync_group_size);
+    groups_ =
+        std::vector<Group>(worker_count() / static_cast<std::size_t>(params_.sync_group_size));
+    start();
   }
 
   int single_member(std::size_t g) const {
@@ -194,6 +223,12 @@ class Hybrid final : public ProtocolRun {
   HybridParams params_;
   std::vector<int> group_of_;  // each worker's group
   std::vector<Group> groups_;
+  // Grouping by speed: the measuring round is on (until its update is applied), when it opened,
+  // and when each member's update arrived after that (infinity: not yet, or never).
+  bool measuring_ = false;
+  int grouping_ = 0;  // +1 when the groups change: an update made before belongs to none
+  engine::SimTime opened_at_{};
+  std::vector<double> arrived_after_;
   // Global updates applied (a group's update is one) and each worker's pull, for tau. Not set back
   // by a PS restored from a checkpoint: every worker pulls anew then (asp_ssp.cc).
   StalenessClock clock_;
@@ -228,13 +263,22 @@ RunResult run_hybrid(const scenario::Scenario& s, const scenario::RunSpec& r,
   return run_to_end(make_hybrid(s, r, d), progress, pool, observer);
 }
 
-std::vector<int> record_hybrid_applies(ProtocolRun& run, std::vector<HybridApplyRecord>* sink) {
-  auto* hybrid = dynamic_cast<Hybrid*>(&run);
-  if (hybrid == nullptr) {
-    throw std::invalid_argument("record_hybrid_applies: the run is not a hybrid run");
-  }
-  hybrid->set_sink(sink);
-  return hybrid->group_of();
+namespace {
+
+Hybrid& as_hybrid(const ProtocolRun& run, const char* what) {
+  auto* hybrid = dynamic_cast<const Hybrid*>(&run);
+  if (hybrid == nullptr) throw std::invalid_argument(std::string(what) + ": not a hybrid run");
+  return const_cast<Hybrid&>(*hybrid);
+}
+
+}  // namespace
+
+void record_hybrid_applies(ProtocolRun& run, std::vector<HybridApplyRecord>* sink) {
+  as_hybrid(run, "record_hybrid_applies").set_sink(sink);
+}
+
+std::vector<int> hybrid_groups(const ProtocolRun& run) {
+  return as_hybrid(run, "hybrid_groups").group_of();
 }
 
 }  // namespace hermes::protocols

@@ -18,7 +18,7 @@ namespace hermes::protocols {
 
 struct HybridParams {
   Grouping grouping = static_cast<Grouping>(hybrid_defaults::kGrouping);
-  int sync_group_size = hybrid_defaults::kSyncGroupSize;  // read by Grouping::kSize only
+  int sync_group_size = hybrid_defaults::kSyncGroupSize;  // read by kSize and kSpeed only
   StalenessWeight weighting = static_cast<StalenessWeight>(hybrid_defaults::kStalenessWeight);
   double exponent = staleness_defaults::kExponent;  // read by kPolynomial only
 };
@@ -47,8 +47,11 @@ struct HybridApplyRecord {
   std::int64_t version = 0;   // the global updates applied before it
 };
 
-// The group of each worker in `run` (made by make_hybrid; else std::invalid_argument), and from
-// now on every group update it applies appended to `sink` (not owned; null stops).
-std::vector<int> record_hybrid_applies(ProtocolRun& run, std::vector<HybridApplyRecord>* sink);
+// From now on, every group update `run` (made by make_hybrid; else std::invalid_argument)
+// applies is appended to `sink` (not owned; null stops).
+void record_hybrid_applies(ProtocolRun& run, std::vector<HybridApplyRecord>* sink);
+// The group of each worker in `run` now (grouping by speed: after its measuring round, the groups
+// it formed).
+std::vector<int> hybrid_groups(const ProtocolRun& run);
 
 }  // namespace hermes::protocols
