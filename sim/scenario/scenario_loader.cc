@@ -1,5 +1,6 @@
 // Top level of a scenario: reading the file, applying --set, loading the profile catalog, and
 // handing each section to its reader (sections.h).
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <limits>
@@ -297,12 +298,19 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
                       protocol_names_with(&ProtocolTraits::takes_outages) + ")");
     }
   }
-  // What a run's parameters mean on this cluster (hybrid's sync groups).
+  // What a run's parameters mean on this cluster (hybrid's sync groups): for a run whose
+  // parameters were read without error (a refused value is read as its default, which would be
+  // judged instead of what the file says).
   for (std::size_t i = 0; i < s.runs.size() && cluster.hosts_known; ++i) {
     const ProtocolDescriptor& d = descriptor_of(s.runs[i].protocol);
-    if (d.check_run == nullptr) continue;
+    const std::string path = "/runs/" + std::to_string(i);
+    const bool refused =
+        std::any_of(diags.items().begin(), diags.items().end(), [&](const auto& e) {
+          return e.json_path == path || e.json_path.rfind(path + "/", 0) == 0;
+        });
+    if (d.check_run == nullptr || refused) continue;
     for (const RunProblem& p : d.check_run(s.runs[i], s.worker_count())) {
-      diags.error("/runs/" + std::to_string(i) + "/" + p.key, p.message);
+      diags.error(path + "/" + p.key, p.message);
     }
   }
   check_link_faults(events.link_faults, s.nodes, s.network, cluster.hosts_known, diags);

@@ -202,7 +202,17 @@ TEST(Hybrid, GroupsThatDoNotPartitionTheWorkersAreRefusedBeforeTheRun) {
                                 "workers (accepted: a divisor of the worker count: 1, 2, 3, 6)"),
             std::string::npos)
       << diags.format();
-  // The size means something with grouping `size` only.
+  // A size out of its range is that error alone (not judged again as its default, 2, which does
+  // not divide 3 workers).
+  Diagnostics zero("bad");
+  EXPECT_FALSE(
+      scenario::check_scenario_text(R"({"name": "z", "cluster": {"ps": {"profile": "DS3_v2"},
+      "workers": [{"profile": "B1ms", "count": 3}]},
+      "runs": [{"protocol": "hybrid", "grouping": "size", "sync_group_size": 0}]})",
+                                    {}, HERMES_SOURCE_DIR, zero));
+  EXPECT_EQ(zero.items().size(), 1u) << zero.format();
+  EXPECT_NE(zero.format().find("sync_group_size"), std::string::npos) << zero.format();
+  // The size means something with grouping `size` or `speed` only.
   Diagnostics lonely("bad");
   EXPECT_FALSE(scenario::check_scenario_text(six(R"({"protocol": "hybrid", "sync_group_size": 3})"),
                                              {}, HERMES_SOURCE_DIR, lonely));
