@@ -54,6 +54,10 @@ int cmd_validate(const Args& args) {
     }
     if (diags.ok() && sc) {
       std::cout << f << ": ok (" << counted(sc->worker_count(), "worker") << ", "
+                << (sc->ps.shards > 1
+                        ? counted(static_cast<std::size_t>(sc->ps.shards), "PS shard") + " by " +
+                              std::string(protocols::sharding_text(sc->ps.sharding)) + ", "
+                        : std::string())
                 << counted(sc->runs.size(), "run") << ")\n";
       const auto estimate = protocols::estimate_resources(*sc);
       if (protocols::is_large(estimate)) {

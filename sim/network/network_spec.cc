@@ -152,7 +152,7 @@ void check_network_spec(const NetworkSpec& spec, const std::vector<HostSpec>& ho
     const ShortestRoutes from_ps = shortest_routes(g, 0);
     for (std::size_t i = 1; i < hosts.size(); ++i) {
       if (from_ps.cost[i].finite() || hosts_without_nic.contains(i)) continue;
-      diags.error(host_path(i), "worker " + quoted(hosts[i].name) + " cannot reach the PS " +
+      diags.error(host_path(i), "host " + quoted(hosts[i].name) + " cannot reach the PS " +
                                     quoted(hosts[0].name) +
                                     " (routes pass through switches only; hosts do not forward)");
     }

@@ -69,6 +69,8 @@ std::vector<std::string> select_hosts(const Json* value, const std::string& path
     }
   } else if (const Json* list = r.accept("hosts")) {
     out["hosts"] = *list;
+    const auto workers = static_cast<std::size_t>(
+        std::count_if(nodes.begin(), nodes.end(), [](const NodeSpec& n) { return !n.is_ps(); }));
     if (!list->is_array() || list->empty()) {
       r.wrong_type("hosts", "a non-empty list of worker names", *list);
     } else {
@@ -81,7 +83,7 @@ std::vector<std::string> select_hosts(const Json* value, const std::string& path
           if (hosts_known || !h.is_string()) {
             diags.error(r.path_of("hosts") + "/" + std::to_string(k),
                         "not a worker of the cluster: " + describe_value(h) + " (accepted: w0..w" +
-                            std::to_string(nodes.size() >= 2 ? nodes.size() - 2 : 0) + ")");
+                            std::to_string(workers >= 1 ? workers - 1 : 0) + ")");
           }
         } else {
           chosen[static_cast<std::size_t>(it - nodes.begin())] = true;

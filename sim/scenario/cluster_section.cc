@@ -1,9 +1,11 @@
 // "cluster": the PS and the worker groups, expanded into one NodeSpec per machine.
+#include <optional>
 #include <string>
 
 #include "base/suggest.h"
 #include "sim/config/json_pointer.h"
 #include "sim/config/object_reader.h"
+#include "sim/policies/ps_sharding.h"
 #include "sim/scenario/sections.h"
 
 namespace hermes::scenario {
@@ -47,6 +49,20 @@ const ObjectDecl& node_group_decl(bool ps) {
                    .range = Range::at_least(0).up_to(kMaxGroupCount),
                    .help = "machines in the group"});
     }
+    if (!with_count) {  // the PS
+      k.push_back({.key = "shards",
+                   .type = KeyType::kInteger,
+                   .default_text = "1",
+                   .range = Range::at_least(1).up_to(limits::kMaxPsShards),
+                   .help = "parameter-server shards, each a machine of this profile: ps, ps1, ... "
+                           "(docs/sharding.md)"});
+      k.push_back({.key = "sharding",
+                   .type = KeyType::kChoice,
+                   .default_text = "bytes",
+                   .choices = {"bytes", "layers"},
+                   .help = "how the model's parameters are split over the shards: equal byte "
+                           "ranges, or whole layers, largest first (docs/sharding.md)"});
+    }
     k.push_back(
         {.key = "pricing",
          .type = KeyType::kChoice,
@@ -72,6 +88,7 @@ struct Group {
   int count = 1;
   bool count_known = true;
   bool profile_known = false;  // found in the catalog
+  PsSharding sharding;         // the PS only
   cluster::PricingTier pricing = cluster::PricingTier::kPayAsYouGo;
 };
 
@@ -86,6 +103,16 @@ Group read_group(const Json& value, const std::string& path, bool is_ps,
     const auto count = r.int32("count", 1, Range::at_least(0).up_to(kMaxGroupCount));
     group.count = count.value_or(1);
     group.count_known = count.has_value();
+  }
+  // Recorded only when given: a scenario of one PS resolves as it did before shards existed.
+  if (is_ps && r.has("shards")) {
+    const auto shards = r.int32("shards", 1, Range::at_least(1).up_to(limits::kMaxPsShards));
+    group.sharding.shards = shards.value_or(1);
+    group.count_known = shards.has_value();
+  }
+  if (is_ps && r.has("sharding")) {
+    const auto how = r.choice("sharding", {"bytes", "layers"}, std::string("bytes"));
+    if (how == "layers") group.sharding.sharding = protocols::Sharding::kLayers;
   }
   const auto pricing =
       r.choice("pricing", cluster::pricing_tier_names(),
@@ -135,6 +162,7 @@ ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* cat
     return result;
   }
 
+  std::optional<Group> ps_group;
   const Json* ps = r.accept("ps");
   if (ps == nullptr) {
     r.missing("ps");
@@ -142,7 +170,10 @@ ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* cat
   } else {
     Group g = read_group(*ps, "/cluster/ps", true, catalog, catalog_label, diags, out["ps"]);
     if (!g.profile_known) result.unknown_profile_groups.push_back(-1);
-    result.nodes.push_back({"ps", std::move(g.profile), -1, g.pricing, 0});
+    if (!g.count_known) result.hosts_known = false;
+    result.ps = g.sharding;
+    result.nodes.push_back({"ps", g.profile, -1, g.pricing, 0});
+    ps_group = std::move(g);
   }
 
   const Json* workers = r.accept("workers");
@@ -179,6 +210,14 @@ ClusterResult read_cluster(const Json* value, const cluster::ProfileCatalog* cat
     if (next_worker == 0 && result.hosts_known) {
       r.error("workers",
               "the cluster has no workers (accepted: at least one worker group with count >= 1)");
+    }
+  }
+  // The other shards after the workers, so that a worker's host index (and random streams) do
+  // not depend on the shard count.
+  if (ps_group) {
+    for (int s = 1; s < ps_group->sharding.shards; ++s) {
+      result.nodes.push_back(
+          {"ps" + std::to_string(s), ps_group->profile, -1, ps_group->pricing, 0});
     }
   }
   r.finish();

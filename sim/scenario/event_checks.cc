@@ -82,7 +82,18 @@ std::vector<OutageSpec> check_outages(const std::vector<DeclaredOutage>& outages
   // The PS may fail too, but must come back: without it there is no global model to go on with
   // (docs/churn.md, "A PS outage").
   if (hosts_known) check_nodes_exist(outages, nodes, true, diags);
+  const auto ps_nodes =
+      std::count_if(nodes.begin(), nodes.end(), [](const NodeSpec& n) { return n.is_ps(); });
   for (const DeclaredOutage& d : outages) {
+    const auto node = std::find_if(nodes.begin(), nodes.end(),
+                                   [&](const NodeSpec& n) { return n.host == d.spec.node; });
+    // A sharded PS's failure would need each shard's checkpoint and recovery (docs/sharding.md).
+    if (ps_nodes > 1 && node != nodes.end() && node->is_ps()) {
+      diags.error(d.item_path, d.prefix + "an outage of " + d.spec.node +
+                                   ", a shard of a sharded PS, is not modelled (accepted: outages "
+                                   "of workers, or of the PS with cluster.ps.shards 1)");
+      continue;
+    }
     if (d.spec.node == "ps" && !d.spec.end) {
       diags.error(d.item_path, d.prefix +
                                    "an outage of the PS needs its end (accepted: a PS "

@@ -23,6 +23,7 @@
 #include "sim/engine/sim_time.h"
 #include "sim/network/network_spec.h"
 #include "sim/policies/gup_defaults.h"
+#include "sim/policies/ps_sharding.h"
 
 namespace hermes::scenario {
 
@@ -85,6 +86,7 @@ inline constexpr double kEvictionNoticeS = 30;
 // (sim/protocols/skeleton/resources.h).
 namespace limits {
 inline constexpr int kMaxWorkers = 10000;     // in all worker groups together
+inline constexpr int kMaxPsShards = 64;       // parameter-server shards (cluster.ps.shards)
 inline constexpr int kMaxLocalEpochs = 1000;  // the reference uses 5
 inline constexpr int kMaxLookahead = 10000;   // E-BSP's R; the paper uses 150
 inline constexpr int kMaxWindow = 100000;     // Hermes' z-score window; the reference uses 10
@@ -102,6 +104,13 @@ struct NodeSpec {
   cluster::PricingTier pricing = cluster::PricingTier::kPayAsYouGo;  // its group's "pricing"
   double price_per_hour = 0;  // USD per allocated hour in its tier (the "prices" section)
   bool is_ps() const { return group < 0; }
+};
+
+// The PS's shards (cluster.ps.shards, cluster.ps.sharding; docs/sharding.md): shard 0 is node
+// "ps", the others "ps1".."ps{S-1}", appended after the workers.
+struct PsSharding {
+  int shards = 1;
+  protocols::Sharding sharding = protocols::Sharding::kBytes;
 };
 
 struct DatasetSpec {
@@ -379,8 +388,10 @@ struct Scenario {
   std::string name;  // [A-Za-z0-9._-]+, used in output directory names
   std::string description;
   std::uint64_t seed = defaults::kSeed;
-  std::string catalog_path;     // "profiles" as opened (resolve_scenario_file)
-  std::vector<NodeSpec> nodes;  // nodes[0] is the PS, then workers in expansion order
+  std::string catalog_path;  // "profiles" as opened (resolve_scenario_file)
+  // nodes[0] is the PS (shard 0), then workers in expansion order, then the PS's other shards.
+  std::vector<NodeSpec> nodes;
+  PsSharding ps;
   network::NetworkSpec network;
   DatasetSpec dataset;
   ModelSpec model;
@@ -404,7 +415,12 @@ struct Scenario {
   // gives the same scenario. Record it next to results.
   Json document;
 
-  std::size_t worker_count() const { return nodes.empty() ? 0 : nodes.size() - 1; }
+  std::size_t worker_count() const {
+    const auto ps_nodes = static_cast<std::size_t>(ps.shards);
+    return nodes.size() < ps_nodes ? 0 : nodes.size() - ps_nodes;
+  }
+  // The host index (into nodes) of the PS's shard `s` (0 .. ps.shards-1).
+  std::size_t ps_shard_host(std::size_t s) const { return s == 0 ? 0 : worker_count() + s; }
 };
 
 // Protocol names as written in scenarios ("bsp", "hermes", ...: one per line of protocols.def),

@@ -75,8 +75,10 @@ std::string group_path_of_host(const std::string& path, const std::vector<NodeSp
   if (res.ec != std::errc() || res.ptr != digits.data() + digits.size()) return path;
   host += 1;  // hosts[0] is the PS
   if (host >= nodes.size()) return path;
-  return prefix + std::to_string(nodes[host].group) +
-         (end == std::string::npos ? std::string() : path.substr(end));
+  const std::string rest = end == std::string::npos ? std::string() : path.substr(end);
+  // A sharded PS's other shards come after the workers (docs/sharding.md).
+  if (nodes[host].is_ps()) return "/cluster/ps" + rest;
+  return prefix + std::to_string(nodes[host].group) + rest;
 }
 
 void check_network(const network::NetworkSpec& spec, const std::vector<NodeSpec>& nodes,
@@ -250,6 +252,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
     check_network(s.network, cluster.nodes, diags);
   }
   s.nodes = std::move(cluster.nodes);
+  s.ps = cluster.ps;
   s.dataset = read_dataset(root.accept("dataset"), diags, out["dataset"]);
   s.model = read_model(root.accept("model"), diags, out["model"]);
   s.training = read_training(root.accept("training"), s.accounting, diags, out["training"]);
@@ -296,6 +299,15 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
                   "a " + std::string(d.name) + " run takes no crash or eviction (" +
                       s.outages.front().origin + ") (accepted with outages: " +
                       protocol_names_with(&ProtocolTraits::takes_outages) + ")");
+    }
+  }
+  // The demo's timeline draws one PS (docs/sharding.md).
+  for (std::size_t i = 0; i < s.runs.size() && s.ps.shards > 1; ++i) {
+    if (!trains(s.runs[i].protocol)) {
+      diags.error("/runs/" + std::to_string(i) + "/protocol",
+                  "a " + std::string(protocol_name(s.runs[i].protocol)) +
+                      " run draws one PS, not " + std::to_string(s.ps.shards) +
+                      " shards (accepted: cluster.ps.shards 1 with it)");
     }
   }
   // What a run's parameters mean on this cluster (hybrid's sync groups): for a run whose

@@ -69,8 +69,11 @@ void check_recorded_sha256(ObjectReader& r, const Json* recorded, const std::str
                            const std::string& file, const std::string& actual);
 
 struct ClusterResult {
-  std::vector<NodeSpec> nodes;  // PS first; nodes with an unknown profile are placeholders
-  bool hosts_known = true;      // false if the host list itself is unreliable (bad count, ...)
+  // PS first, then the workers, then the PS's other shards; nodes with an unknown profile are
+  // placeholders.
+  std::vector<NodeSpec> nodes;
+  PsSharding ps;
+  bool hosts_known = true;  // false if the host list itself is unreliable (bad count, ...)
   // Groups whose profile was not found (-1: the PS), already reported: their nodes are not priced.
   std::vector<int> unknown_profile_groups;
 };

@@ -70,7 +70,7 @@ TEST(CheckNetworkSpec, ReportsDanglingBadBandwidthAndUnreachableInOnePass) {
 
   EXPECT_TRUE(contains(at(d, "/network/links/1/bandwidth_mbps")->message, "got -5"));
   // w0's only cable is unusable, so it is unreachable too; w1's cable dangles.
-  EXPECT_TRUE(contains(at(d, "/cluster/workers/1")->message, "worker \"w1\" cannot reach the PS"));
+  EXPECT_TRUE(contains(at(d, "/cluster/workers/1")->message, "host \"w1\" cannot reach the PS"));
 }
 
 TEST(CheckNetworkSpec, UnknownTopologyNamesAcceptedValues) {

@@ -71,10 +71,10 @@ Schedule draw_schedule(std::uint64_t index, bool last_for_good, bool all_for_goo
   return s;
 }
 
-scenario::Scenario churn_scenario(const Schedule& s) {
+scenario::Scenario churn_scenario(const Schedule& s, const std::vector<std::string>& sets = {}) {
   return testing::scenario_from_text(R"({
   "name": "tiny", "seed": 11,)" + testing::kTinyCluster +
-                                     R"(
+                                         R"(
   "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
                "stop": {"patience": 6, "max_iterations": 20, "max_sim_time_s": 200}},
   "availability": {"detection_s": 0.05, "checkpoint_interval_s": 0.1},
@@ -98,11 +98,13 @@ scenario::Scenario churn_scenario(const Schedule& s) {
             "sync_group_size": 3},
            {"name": "hybrid-speed", "protocol": "hybrid", "grouping": "speed",
             "sync_group_size": 1}],
-  "events": )" + s.events + "}");
+  "events": )" + s.events + "}",
+                                     sets);
 }
 
-void expect_every_run_ends(const Schedule& s, std::uint64_t index) {
-  const auto sc = churn_scenario(s);
+void expect_every_run_ends(const Schedule& s, std::uint64_t index,
+                           const std::vector<std::string>& sets = {}) {
+  const auto sc = churn_scenario(s, sets);
   const auto data = testing::blocks_split();
   for (const auto& run : sc.runs) {
     SCOPED_TRACE("schedule " + std::to_string(index) + ", run " + run.name + ": " + s.events);
@@ -128,6 +130,13 @@ TEST(ChurnProperty, EveryProtocolEndsUnderRandomSchedulesWhereWorkersReturn) {
 TEST(ChurnProperty, EveryProtocolEndsWhenAWorkerGoesForGood) {
   for (std::uint64_t i = 101; i <= 105; ++i) {
     expect_every_run_ends(draw_schedule(i, true, false), i);
+  }
+}
+
+// docs/sharding.md: a worker that goes fails its flows to and from every shard.
+TEST(ChurnProperty, EveryProtocolEndsWithAShardedPs) {
+  for (std::uint64_t i = 201; i <= 204; ++i) {
+    expect_every_run_ends(draw_schedule(i, i % 2 == 0, false), i, {"cluster.ps.shards=2"});
   }
 }
 

@@ -68,7 +68,10 @@ TEST_P(ThreadCount, EveryProtocolGivesTheSameCsvsWithOneTwoAndFourThreads) {
 
 INSTANTIATE_TEST_SUITE_P(Chunking, ThreadCount,
                          ::testing::Values("training.chunking=\"random\"",
-                                           "training.chunking=\"fixed\""));
+                                           "training.chunking=\"fixed\"",
+                                           // docs/sharding.md: a PS job's parts on 3 nodes, the
+                                           // evaluation on shard 0 meanwhile
+                                           "cluster.ps.shards=3"));
 
 TEST(Threads, FlopsOfARunAreTheChargedOnesWhateverTheThreadCount) {
   const auto sc = testing::scenario_from_text(kEveryProtocol);

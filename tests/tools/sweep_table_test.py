@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""ctest tools_sweep_table: tools/sweep_table.py averages each run over a sweep's points (mean,
-range where they differ), finds the first time each run's global accuracy reached the target in
+"""ctest tools_sweep_table: tools/sweep_table.py averages each run over a sweep's seeds (mean,
+range where they differ), one row per run and combination of grid values, the sweeps given one
+after the other, finds the first time each run's global accuracy reached the target in
 each point's global.csv (runs that never do are counted, not averaged), averages speedups only
 where summary.csv has one, and names the file and column at fault. Synthetic sweeps, written
 here."""
@@ -75,6 +76,28 @@ class SweepTable(unittest.TestCase):
         # Another target: asp-x reached 94% in one point of two.
         r = tool(self.dir, "--target", "0.94")
         self.assertIn("| 0.50 (1 of 2 reached) |", r.stdout)
+
+    def test_grid_points_are_rows_of_their_own_and_sweeps_follow_each_other(self):
+        write_sweep(self.dir, [summary_row("0000", "bsp", 600, 0.98, "1.0000")],
+                    {"0000": [("bsp", 60, 0.98)]})
+        grid = os.path.join(self.tmp.name, "grid")
+        rows = []
+        for point, shards, time_s in [("0000", 2, 600), ("0001", 4, 300), ("0002", 2, 660),
+                                      ("0003", 4, 360)]:
+            rows.append(dict(summary_row(point, "bsp", time_s, 0.98, "1.0000"),
+                             **{"cluster.ps.shards": shards}))
+        write_sweep(grid, rows, {r["point"]: [("bsp", 60, 0.98)] for r in rows},
+                    columns=["point", "cluster.ps.shards"] + COLUMNS[1:])
+        r = tool(self.dir, grid)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        self.assertEqual(len(lines), 5, r.stdout)
+        self.assertTrue(lines[2].startswith("| bsp | bsp | 1 | ok (patience) | 10.00 |"), lines[2])
+        # 2 shards: 10 and 11 min; 4 shards: 5 and 6 min; never averaged together.
+        self.assertTrue(lines[3].startswith("| bsp (cluster.ps.shards=2) | bsp | 2 | ok (patience) "
+                                            "| 10.50 (10.00-11.00) |"), lines[3])
+        self.assertTrue(lines[4].startswith("| bsp (cluster.ps.shards=4) | bsp | 2 | ok (patience) "
+                                            "| 5.50 (5.00-6.00) |"), lines[4])
 
     def test_a_missing_column_or_file_is_named(self):
         write_sweep(self.dir, [summary_row("0000", "bsp", 600, 0.98, "1.0000")],

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 #include "base/diagnostics.h"
@@ -11,6 +12,31 @@
 #include "sim/scenario/compression_params.h"
 
 namespace hermes::protocols {
+
+namespace {
+
+// The end of a transfer or job split over the PS's shards: `joined` runs once, when the last part
+// ends, with kDone if every part was done and kFailed if any failed.
+class ShardJoin {
+ public:
+  using Joined = std::function<void(engine::ActivityOutcome)>;
+  static std::shared_ptr<ShardJoin> of(std::size_t parts, Joined joined) {
+    return std::make_shared<ShardJoin>(parts, std::move(joined));
+  }
+  ShardJoin(std::size_t parts, Joined joined) : left_(parts), joined_(std::move(joined)) {}
+  void ended(engine::ActivityOutcome outcome) {
+    if (outcome == engine::ActivityOutcome::kFailed) failed_ = true;
+    if (--left_ > 0) return;
+    joined_(failed_ ? engine::ActivityOutcome::kFailed : engine::ActivityOutcome::kDone);
+  }
+
+ private:
+  std::size_t left_;
+  bool failed_ = false;
+  Joined joined_;
+};
+
+}  // namespace
 
 ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::RunSpec& run,
                          const data::TrainTestSplit& data)
@@ -39,7 +65,10 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
   result_.local_iterations.assign(n, 0);
   result_.model_requests.assign(n, 0);
   result_.wait_time.assign(n, engine::SimTime{});
-  result_.churn.assign(n + 1, NodeChurn{});  // lost work here, downtime from availability_
+  // Every node's (the PS's shards too): lost work here, downtime from availability_.
+  result_.churn.assign(ctx_.nodes.size(), NodeChurn{});
+  shard_shares_ =
+      shard_shares(shard_params(layer_params(global_), ctx_.ps_shards(), scenario.ps.sharding));
   if (run.dynamic_allocation) allocator_.emplace(allocator_config(t, n, data.train->size()));
 }
 
@@ -186,7 +215,8 @@ void ProtocolRun::end_compute(std::size_t w) {
 }
 
 void ProtocolRun::push_update(std::size_t w, std::span<float> update, std::function<void()> at_ps) {
-  ++result_.requests.pushes;
+  // A sharded PS answers each shard's part as a request of its own (docs/sharding.md).
+  result_.requests.pushes += static_cast<std::int64_t>(shard_shares_.size());
   ++result_.major_updates;
   // The update carries the worker's work since its last one; a flow from a worker that goes (or
   // to a PS that fails) fails, and then that work is lost (count_lost counted it when it went).
@@ -199,33 +229,70 @@ void ProtocolRun::push_update(std::size_t w, std::span<float> update, std::funct
       update_kind(w) == UpdateKind::kMajor ? InstantKind::kMajorUpdate : InstantKind::kUpdate;
   const double bytes = compressor_.push_bytes(w, update, ctx_.scenario.transfers);
   result_.pushed_bytes += bytes;
-  ctx_.network->start({RunContext::worker_host(w), RunContext::kPs, bytes},
-                      [this, w, kind, bytes, carried, start = now(),
-                       at_ps = std::move(at_ps)](engine::ActivityOutcome outcome) {
-                        if (outcome == engine::ActivityOutcome::kFailed) return;
-                        workers_[w].in_flight -= carried;
-                        trace_.update_arrived(RunContext::worker_host(w), static_cast<int>(w), kind,
-                                              start, result_.local_iterations[w], bytes);
-                        if (finished_) return;
-                        ++unapplied_;
-                        arriving_ = carried;
-                        at_ps();
-                        arriving_ = {};
-                      });
+  shard_flows(RunContext::worker_host(w), true, bytes,
+              [this, w, kind, bytes, carried, start = now(),
+               at_ps = std::move(at_ps)](engine::ActivityOutcome outcome) {
+                if (outcome == engine::ActivityOutcome::kFailed) return;
+                workers_[w].in_flight -= carried;
+                trace_.update_arrived(RunContext::worker_host(w), static_cast<int>(w), kind, start,
+                                      result_.local_iterations[w], bytes);
+                if (finished_) return;
+                ++unapplied_;
+                arriving_ = carried;
+                at_ps();
+                arriving_ = {};
+              });
+}
+
+void ProtocolRun::shard_flows(network::HostIndex worker_host, bool to_ps, double bytes,
+                              std::function<void(engine::ActivityOutcome)> joined) {
+  const std::size_t shards = shard_shares_.size();
+  if (shards == 1) {  // no join: one PS's events exactly as before shards existed
+    ctx_.network->start(
+        {to_ps ? worker_host : RunContext::kPs, to_ps ? RunContext::kPs : worker_host, bytes},
+        std::move(joined));
+    return;
+  }
+  auto join = ShardJoin::of(shards, std::move(joined));
+  for (std::size_t s = 0; s < shards; ++s) {
+    const network::HostIndex ps = ctx_.ps_host(s);
+    ctx_.network->start(
+        {to_ps ? worker_host : ps, to_ps ? ps : worker_host, bytes * shard_shares_[s]},
+        [join](engine::ActivityOutcome outcome) { join->ended(outcome); });
+  }
 }
 
 engine::ActivityId ProtocolRun::ps_job(SpanKind kind, const cluster::TrainingJob& job,
                                        std::function<void()> done) {
-  cluster::NodeCompute& ps = ctx_.nodes[RunContext::kPs];
-  const engine::SimTime start = ps.next_start();
-  const double flops = job.flops + job.inference_flops;
-  // A job the PS's failure took is no span: the PS did not do it.
-  return ps.start(
-      job, [this, kind, start, flops, done = std::move(done)](engine::ActivityOutcome outcome) {
-        if (outcome == engine::ActivityOutcome::kFailed) return;
-        trace_.span(RunContext::kPs, kind, start, {.flops = flops});
-        if (!finished_) done();
+  // A sharded PS splits a job's FLOPs over its shards, each on its own node; an evaluation of the
+  // test set (and the inference part of a job) needs the whole model and runs on shard 0.
+  const std::size_t shards = kind == SpanKind::kEvaluate ? 1 : shard_shares_.size();
+  auto join =
+      ShardJoin::of(shards, [this, done = std::move(done)](engine::ActivityOutcome outcome) {
+        if (outcome == engine::ActivityOutcome::kDone && !finished_) done();
       });
+  engine::ActivityId first = 0;
+  for (std::size_t s = 0; s < shards; ++s) {
+    const network::HostIndex host = ctx_.ps_host(s);
+    cluster::NodeCompute& ps = ctx_.nodes[host];
+    cluster::TrainingJob part = job;
+    if (shards > 1) {
+      part.flops = job.flops * shard_shares_[s];
+      if (s > 0) part.inference_flops = 0, part.inference_calls = 0;
+    }
+    const engine::SimTime start = ps.next_start();
+    const double flops = part.flops + part.inference_flops;
+    // A job the PS's failure took is no span: the PS did not do it.
+    const engine::ActivityId id =
+        ps.start(part, [this, host, kind, start, flops, join](engine::ActivityOutcome outcome) {
+          if (outcome != engine::ActivityOutcome::kFailed) {
+            trace_.span(host, kind, start, {.flops = flops});
+          }
+          join->ended(outcome);
+        });
+    if (s == 0) first = id;
+  }
+  return first;
 }
 
 nn::EvalStats ProtocolRun::evaluate_on_ps(nn::Model& model) {
@@ -268,24 +335,23 @@ void ProtocolRun::evaluate_global(int worker, std::function<void()> then) {
 void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   // A worker that is gone or leaving takes no model: it pulls one when it is back.
   if (!available(w)) return;
-  ++result_.requests.pulls;
+  result_.requests.pulls += static_cast<std::int64_t>(shard_shares_.size());
   // The worker gets the global model as it is when the PS sends it.
   std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
   const double bytes = model_transfer_bytes(ctx_.scenario.transfers, cost_);
-  ctx_.network->start({RunContext::kPs, RunContext::worker_host(w), bytes},
-                      [this, w, snapshot, bytes, start = now(),
-                       at_worker = std::move(at_worker)](engine::ActivityOutcome outcome) {
-                        if (outcome == engine::ActivityOutcome::kFailed || finished_) return;
-                        if (workers_[w].math.valid()) {
-                          throw std::logic_error("worker " + std::to_string(w) +
-                                                 " received a model while computing");
-                        }
-                        trace_.span(RunContext::worker_host(w), SpanKind::kModel, start,
-                                    {.bytes = bytes});
-                        workers_[w].model.set_params(*snapshot);
-                        workers_[w].fresh_model = true;
-                        at_worker();
-                      });
+  shard_flows(RunContext::worker_host(w), false, bytes,
+              [this, w, snapshot, bytes, start = now(),
+               at_worker = std::move(at_worker)](engine::ActivityOutcome outcome) {
+                if (outcome == engine::ActivityOutcome::kFailed || finished_) return;
+                if (workers_[w].math.valid()) {
+                  throw std::logic_error("worker " + std::to_string(w) +
+                                         " received a model while computing");
+                }
+                trace_.span(RunContext::worker_host(w), SpanKind::kModel, start, {.bytes = bytes});
+                workers_[w].model.set_params(*snapshot);
+                workers_[w].fresh_model = true;
+                at_worker();
+              });
 }
 
 engine::EventId ProtocolRun::schedule_in(engine::SimTime delay, std::function<void()> f) {

@@ -35,6 +35,7 @@
 #include "models/nn/model.h"
 #include "sim/parallel/thread_pool.h"
 #include "sim/policies/dynamic_allocation.h"
+#include "sim/policies/ps_sharding.h"
 #include "sim/protocols/skeleton/availability.h"
 #include "sim/protocols/skeleton/buffer_pool.h"
 #include "sim/protocols/skeleton/global_evaluation.h"
@@ -226,6 +227,12 @@ class ProtocolRun : private AvailabilitySubscriber {
   // cancelled if they have not started), the global evaluation is cancelled if not started.
   void drain_math(bool finish_iterations);
 
+  // A transfer of `bytes` between worker host `worker_host` and the PS (to the PS if `to_ps`): one
+  // flow per PS shard with its share of the bytes (docs/sharding.md); `joined` runs when the last
+  // ends, kFailed if any failed.
+  void shard_flows(network::HostIndex worker_host, bool to_ps, double bytes,
+                   std::function<void(engine::ActivityOutcome)> joined);
+
   // The phases of a worker iteration (begin_iteration): the end of the worker's wait, the
   // samples of its chunk, the chunk's transfer PS -> w, then at its arrival the compute (its
   // math submitted to the pool), and at the compute's end its result: divergence, the
@@ -264,6 +271,7 @@ class ProtocolRun : private AvailabilitySubscriber {
   nn::Model global_;
   EvalSnapshot eval_snapshot_;  // the global evaluation's math on the pool
   std::vector<Worker> workers_;
+  std::vector<double> shard_shares_;  // each PS shard's share of the parameters (ps_sharding.h)
   BufferPool buffers_;
   GlobalEvaluation evaluation_;
   RunResult result_;

@@ -9,6 +9,7 @@
 
 #include "base/file_read.h"
 #include "base/number_text.h"
+#include "models/nn/zoo.h"
 #include "sim/cluster/compute_model.h"
 #include "sim/config/json_pointer.h"
 #include "sim/protocols/skeleton/workload.h"
@@ -257,6 +258,16 @@ bool is_large(const ResourceEstimate& e) { return e.memory_bytes > 1e9 || e.hour
 void check_resources(const scenario::Scenario& sc, const ResourceLimits& limits, bool trace,
                      Diagnostics& diags) {
   check_durations(sc, diags);
+  // Every shard of a sharded PS must hold part of the model (docs/sharding.md).
+  if (sc.ps.shards > 1 && any_protocol(sc)) {
+    const nn::Model model = nn::make_model(scenario_model_spec(sc), sc.seed);
+    const std::string problem = sharding_problem(
+        layer_params(model), static_cast<std::size_t>(sc.ps.shards), sc.ps.sharding);
+    if (!problem.empty()) {
+      diags.error("/cluster/ps/shards",
+                  "model " + sc.model.name + " on " + sc.dataset.name + ": " + problem);
+    }
+  }
   const ResourceEstimate e = estimate_resources(sc, trace);
   if (e.memory_bytes > limits.max_memory_bytes) {
     diags.error("/cluster/workers",

@@ -15,6 +15,13 @@ nn::ModelSpec scenario_model_spec(const scenario::Scenario& s) {
   return s.model.name == "cnn" ? nn::cnn_spec(input) : nn::mlp_spec(input);
 }
 
+std::vector<std::size_t> layer_params(const nn::Model& model) {
+  std::vector<std::size_t> counts;
+  for (std::size_t i = 0; i < model.num_layers(); ++i)
+    counts.push_back(model.layer(i).num_params());
+  return counts;
+}
+
 ModelCost model_cost(const nn::Model& model) {
   ModelCost c;
   c.flops_forward_per_sample = model.flops_forward_per_sample();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "models/nn/model.h"
 #include "models/nn/model_spec.h"
@@ -24,6 +25,9 @@ ModelCost model_cost(const nn::Model& model);
 // The same for the scenario's model on its dataset's sample shape (no data needed).
 ModelCost model_cost(const scenario::Scenario& scenario);
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& scenario);
+// The parameters of each of the model's layers, in order (0 for layers without any): what a PS
+// sharded by layers splits (ps_sharding.h).
+std::vector<std::size_t> layer_params(const nn::Model& model);
 
 struct IterationWork {
   std::int64_t chunk = 0;    // samples received
