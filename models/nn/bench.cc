@@ -111,8 +111,8 @@ bool gemm_engine_runs_here(GemmEngine engine) {
   return false;
 }
 
-GemmEngine profile_gemm_engine() {
-  return profile_gemm_kernel() == GemmKernel::kAvx512 ? GemmEngine::kAvx512 : GemmEngine::kAvx2;
+GemmEngine default_gemm_engine() {
+  return default_gemm_kernel() == GemmKernel::kAvx512 ? GemmEngine::kAvx512 : GemmEngine::kAvx2;
 }
 
 std::vector<GemmShape> training_gemms(const ModelSpec& spec, int batch) {

@@ -35,8 +35,9 @@ struct Timing {
 enum class GemmEngine { kEigen, kAvx2, kAvx512 };
 std::string gemm_engine_name(GemmEngine engine);
 bool gemm_engine_runs_here(GemmEngine engine);
-// The engine of the math profile's kernel (what runs use).
-GemmEngine profile_gemm_engine();
+// The engine of the process's kernel (default_gemm_kernel: what runs use); kAvx2 for the
+// reference, which no engine times.
+GemmEngine default_gemm_engine();
 
 // Times all of training_gemms(spec, batch) back to back on random matrices (the products the
 // layers run, without the bias and activation work): one warm-up, then `repeats` timed runs of at

@@ -1,6 +1,7 @@
 #include "models/nn/gemm.h"
 
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -66,8 +67,10 @@ class PackBuffers {
 };
 
 thread_local PackBuffers t_pack;
-// -1: the profile's kernel; else a GemmKernel set by ScopedGemmKernel on this thread.
+// -1: the process's kernel; else a GemmKernel set by ScopedGemmKernel on this thread.
 thread_local int t_kernel_override = -1;
+// The process's kernel (a GemmKernel); -1 until set: the profile's.
+std::atomic<int> g_default_kernel{-1};
 
 bool cpu_has_avx512() {
   __builtin_cpu_init();
@@ -131,6 +134,19 @@ bool gemm_kernel_runs_here(GemmKernel kernel) {
   return false;
 }
 
+GemmKernel default_gemm_kernel() {
+  const int k = g_default_kernel.load(std::memory_order_relaxed);
+  return k < 0 ? profile_gemm_kernel() : static_cast<GemmKernel>(k);
+}
+
+void set_default_gemm_kernel(GemmKernel kernel) {
+  if (!gemm_kernel_runs_here(kernel)) {
+    throw std::runtime_error("gemm: this CPU cannot run the " +
+                             std::string(gemm_kernel_name(kernel)) + " kernel");
+  }
+  g_default_kernel.store(static_cast<int>(kernel), std::memory_order_relaxed);
+}
+
 ScopedGemmKernel::ScopedGemmKernel(GemmKernel kernel) : previous_(t_kernel_override) {
   if (!gemm_kernel_runs_here(kernel)) {
     throw std::runtime_error("gemm: this CPU cannot run the " +
@@ -153,7 +169,7 @@ void gemm_with(GemmKernel kernel, Transpose ta, Transpose tb, int m, int n, int 
 void gemm(Transpose ta, Transpose tb, int m, int n, int k, const float* a, int lda, const float* b,
           int ldb, float* c, int ldc, bool accumulate) {
   const GemmKernel kernel =
-      t_kernel_override < 0 ? profile_gemm_kernel() : static_cast<GemmKernel>(t_kernel_override);
+      t_kernel_override < 0 ? default_gemm_kernel() : static_cast<GemmKernel>(t_kernel_override);
   run_kernel(kernel, make_call(ta, tb, m, n, k, a, lda, b, ldb, c, ldc, accumulate));
 }
 

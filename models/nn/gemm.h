@@ -13,9 +13,11 @@
 // kernel, the AVX-512 kernel and the scalar reference give the same bits (tests/nn/gemm_test.cc
 // checks it on every shape class the models use).
 //
-// float runs the kernel of the math profile (HERMES_MATH): AVX2 in the reproducible build, the
-// widest the build targets in the native one. double (only the finite-difference gradient checks
-// use it) runs the scalar reference.
+// float runs the process's kernel (default_gemm_kernel): the math profile's (HERMES_MATH: AVX2 in
+// the reproducible build, the widest the build targets in the native one) until the command line
+// sets another, normally the widest kernel that matched the reference on the run's own products
+// (gemm_probe.h). double (only the finite-difference gradient checks use it) runs the scalar
+// reference.
 #pragma once
 
 #include <string_view>
@@ -37,12 +39,21 @@ void gemm(Transpose ta, Transpose tb, int m, int n, int k, const double* a, int 
 enum class GemmKernel { kReference, kAvx2, kAvx512 };
 
 std::string_view gemm_kernel_name(GemmKernel kernel);
-// The kernel gemm<float> uses: fixed at compile time by the math profile, never by the host.
+// The math profile's kernel, fixed at compile time: the one every kernel's bytes are defined by
+// and checked against (through the reference), and the process's kernel until one is set.
 GemmKernel profile_gemm_kernel();
+// The kernel gemm<float> uses in this process on every thread without a ScopedGemmKernel.
+GemmKernel default_gemm_kernel();
+// Sets it (the command line does, after gemm_probe.h's check, before any math runs). Throws
+// std::runtime_error if the machine cannot run the kernel.
+void set_default_gemm_kernel(GemmKernel kernel);
+// The kernels this binary holds, widest first (the order in which they are tried).
+inline constexpr GemmKernel kGemmKernelsWidestFirst[] = {GemmKernel::kAvx512, GemmKernel::kAvx2,
+                                                         GemmKernel::kReference};
 // Whether this machine can execute `kernel` (AVX-512 needs a CPU that has it).
 bool gemm_kernel_runs_here(GemmKernel kernel);
 
-// While one lives, gemm() on float on THIS thread runs `kernel` instead of the profile's (for
+// While one lives, gemm() on float on THIS thread runs `kernel` instead of the process's (for
 // `bench math`, which times the training loop with each kernel; runs never use it). Throws
 // std::runtime_error if the machine cannot run the kernel.
 class ScopedGemmKernel {

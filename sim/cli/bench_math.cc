@@ -21,6 +21,7 @@
 #include "models/nn/model.h"
 #include "models/nn/zoo.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/gemm_kernel_choice.h"
 #include "sim/cli/options.h"
 
 namespace hermes::cli {
@@ -52,6 +53,7 @@ int bench_math(const Args& args) {
   if (!(min_time >= 0.0)) errors += "--min-time must be >= 0\n";
   if (!errors.empty()) throw InputError(errors);
 
+  const nn::GemmKernel run_kernel = preset_gemm_choice().kernel;
   std::vector<nn::GemmKernel> kernels;
   for (nn::GemmKernel k : {nn::GemmKernel::kAvx2, nn::GemmKernel::kAvx512}) {
     if (nn::gemm_kernel_runs_here(k)) kernels.push_back(k);
@@ -59,6 +61,7 @@ int bench_math(const Args& args) {
   std::cout << "math bench: one core, thread CPU time; math profile " << HERMES_MATH_PROFILE << " ("
             << HERMES_MATH_ARCH
             << "), its kernel: " << nn::gemm_kernel_name(nn::profile_gemm_kernel())
+            << "\nruns use (--gemm-kernel auto): " << version_gemm_text()
             << "\nyardstick: " << nn::eigen_build_info() << "\nmini-batch " << batch
             << ", median of " << repeats
             << " timed runs after a warm-up; FLOPs: multiply-add = 2, bias add = 1\n\n";
@@ -98,13 +101,13 @@ int bench_math(const Args& args) {
     const Row& row = rows[r];
     const nn::Model model(row.spec);
     std::uint64_t first_hash = 0;
-    double profile_seconds_per_sample = 0.0;
+    double run_seconds_per_sample = 0.0;
     for (std::size_t i = 0; i < kernels.size(); ++i) {
       const nn::TrainTiming train =
           nn::bench_training(row.spec, batch, row.samples, repeats, kernels[i]);
       if (i == 0) first_hash = train.params_hash;
-      if (kernels[i] == nn::profile_gemm_kernel()) {
-        profile_seconds_per_sample = 1.0 / train.samples_per_second;
+      if (kernels[i] == run_kernel) {
+        run_seconds_per_sample = 1.0 / train.samples_per_second;
       }
       const double train_gflops = train.step.gflops();
       std::cout << std::left << std::setw(6) << row.spec.name << std::setw(8)
@@ -116,9 +119,10 @@ int bench_math(const Args& args) {
                 << std::setw(10) << std::setprecision(1) << train.step.seconds * 1e6 << std::setw(7)
                 << (train.params_hash == first_hash ? "=" : "DIFFER") << '\n';
     }
-    if (row.spec.name == "cnn" && profile_seconds_per_sample > 0.0) {
+    if (row.spec.name == "cnn" && run_seconds_per_sample > 0.0) {
       std::cout << "one Hermes chunk (2125 samples x 5 epochs) takes about " << std::setprecision(2)
-                << 2125.0 * 5.0 * profile_seconds_per_sample << " s with the profile's kernel\n";
+                << 2125.0 * 5.0 * run_seconds_per_sample << " s with the kernel runs use ("
+                << nn::gemm_kernel_name(run_kernel) << ")\n";
     }
   }
   return 0;

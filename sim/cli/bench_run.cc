@@ -41,6 +41,7 @@
 #include "models/data/loaders.h"
 #include "models/nn/bench.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/gemm_kernel_choice.h"
 #include "sim/cli/options.h"
 #include "sim/cli/run_selection.h"
 #include "sim/parallel/thread_pool.h"
@@ -252,9 +253,11 @@ int bench_run(const Args& args) {
   const data::DataLocation location = data::locate_dataset(sc.dataset.name, data_dir);
   std::cout << "data: " << data::location_text(location) << std::endl;
   const data::TrainTestSplit data = data::load_dataset(location);
+  const nn::GemmChoice kernel = use_gemm_kernel("auto", scenario_gemm_products({&sc}));
+  std::cout << "gemm kernel: " << kernel.text() << std::endl;
   const nn::Timing gemm =
       nn::bench_gemms(protocols::scenario_model_spec(sc), sc.training.batch_size, gemm_repeats, 0.2,
-                      nn::profile_gemm_engine());
+                      nn::default_gemm_engine());
   const double gemm_gflops = gemm.gflops();
   std::cout << "bench run " << file << ": " << sc.runs.size() << " runs, " << sc.worker_count()
             << " workers, " << sc.dataset.name << "/" << sc.model.name << "; "

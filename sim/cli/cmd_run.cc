@@ -6,6 +6,7 @@
 
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/gemm_kernel_choice.h"
 #include "sim/cli/options.h"
 #include "sim/cli/progress_options.h"
 #include "sim/cli/provenance.h"
@@ -34,7 +35,7 @@ int cmd_run(const Args& args) {
       "scenario.json, provenance.json (build, host, command line, dataset checksums), "
       "summary.csv, global.csv, workers.csv and api.csv (protocol runs) or demo_workers.csv and "
       "timeline.csv (demo runs) into the output directory");
-  std::string out, data_dir, only, trace_file, progress_format;
+  std::string out, data_dir, only, trace_file, progress_format, gemm_kernel;
   std::vector<std::string> sets;
   int threads = default_threads();
   double max_memory_gb = 0, max_hours = 0;
@@ -57,6 +58,7 @@ int cmd_run(const Args& args) {
       "threads", po::value<int>(&threads)->default_value(threads),
       "threads running the training math (default: the machine's hardware threads; 1 runs it "
       "inline on the simulation thread). Results are the same for every value");
+  add_gemm_kernel_option(desc, gemm_kernel);
   add_resource_options(desc, max_memory_gb, max_hours);
   add_progress_options(desc, progress_format);
   po::variables_map vm;
@@ -65,6 +67,7 @@ int cmd_run(const Args& args) {
   if (!arg) return 0;
   const std::string& file = *arg;
   check_threads(threads, "--threads");
+  check_gemm_kernel_option(gemm_kernel);
   ProgressLog log = make_progress_log(progress_options_from(vm, progress_format));
   const bool force = vm.count("force") > 0;
 
@@ -103,6 +106,9 @@ int cmd_run(const Args& args) {
     std::cout << "data: " << data::location_text(location) << std::endl;
     provenance.datasets.push_back(dataset_provenance(location));
     data = data::load_dataset(location);
+    const nn::GemmChoice gemm = use_gemm_kernel(gemm_kernel, scenario_gemm_products({&sc}));
+    std::cout << "gemm kernel: " << gemm.text() << std::endl;
+    provenance.gemm = gemm_provenance(gemm_kernel, gemm);
   } else {
     std::cout << "data: none (demo runs compute no math)" << std::endl;
   }

@@ -15,6 +15,7 @@
 #include "base/string_join.h"
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/gemm_kernel_choice.h"
 #include "sim/cli/options.h"
 #include "sim/cli/progress_options.h"
 #include "sim/cli/provenance.h"
@@ -88,8 +89,9 @@ struct Options {
   SweepRequest request;
   std::string out;
   std::string data_dir;
-  std::size_t jobs = 0;  // 0: the default
-  int threads = 1;       // --threads: of each point's math
+  std::size_t jobs = 0;     // 0: the default
+  int threads = 1;          // --threads: of each point's math
+  std::string gemm_kernel;  // --gemm-kernel
   bool force = false;
   bool allow_mixed_math = false;
   bool dry_run = false;
@@ -142,6 +144,7 @@ bool parse(const Args& args, Options& o) {
       "dry-run",
       "check everything and list the points and the runs of each, then exit without creating "
       "or changing anything");
+  add_gemm_kernel_option(desc, o.gemm_kernel);
   add_data_dir_option(desc, o.data_dir);
   add_resource_options(desc, max_memory_gb, max_hours);
   add_progress_options(desc, progress_format);
@@ -160,6 +163,7 @@ bool parse(const Args& args, Options& o) {
     o.jobs = static_cast<std::size_t>(jobs);
   }
   check_threads(o.threads, "--threads");
+  check_gemm_kernel_option(o.gemm_kernel);
   o.force = vm.count("force") > 0;
   o.allow_mixed_math = vm.count("allow-mixed-math") > 0;
   o.dry_run = vm.count("dry-run") > 0;
@@ -309,6 +313,17 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     }
     throw;
   }
+  // One kernel for every point of this process, checked on the products of all of them.
+  ProvenanceJson gemm_record;
+  std::vector<const scenario::Scenario*> math_points;
+  for (const auto& sc : plan.points) {
+    if (needs_data(sc)) math_points.push_back(&sc);
+  }
+  if (work_left && !math_points.empty()) {
+    const nn::GemmChoice gemm = use_gemm_kernel(o.gemm_kernel, scenario_gemm_products(math_points));
+    if (mpi.rank() == 0) std::cout << "gemm kernel: " << gemm.text() << std::endl;
+    gemm_record = gemm_provenance(o.gemm_kernel, gemm);
+  }
   const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
   const auto run_point = [&](std::size_t i) {
     std::optional<sweep::PointDeadline> deadline;
@@ -325,6 +340,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     parallel::ThreadPool pool(o.threads);
     Provenance provenance;
     provenance.threads = o.threads;
+    provenance.gemm = gemm_record;
     provenance.datasets.push_back(dataset_records.at(sc.dataset.name));
     provenance.sweep = {{"dir", sweep_root},
                         {"point", sweep::point_name(i, points.size())},

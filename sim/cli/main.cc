@@ -6,6 +6,7 @@
 
 #include "base/diagnostics.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/gemm_kernel_choice.h"
 #include "sim/cli/provenance.h"
 #include "sim/common/build_info.h"
 #include "sim/sweep/mpi_session.h"
@@ -58,7 +59,8 @@ void usage(std::ostream& os) {
 int print_version() {
   std::cout << hermes::version_text(hermes::build_info())
             << "host cpu: " << hermes::host_cpu_model() << '\n'
-            << "mpi: " << hermes::sweep::mpi_text() << '\n';
+            << "mpi: " << hermes::sweep::mpi_text() << '\n'
+            << "gemm kernel: " << hermes::cli::version_gemm_text() << '\n';
   try {
     const hermes::HomeDir home = hermes::cli::home_dir();
     std::cout << "home: " << home.path << " (" << home.why << ")\n";

@@ -53,6 +53,7 @@ std::string provenance_json(const Provenance& p) {
   const fs::path cwd = fs::current_path(ec);
   doc["working_directory"] = ec ? std::string("unknown") : cwd.string();
   doc["threads"] = p.threads;
+  if (!p.gemm.is_null()) doc["gemm"] = p.gemm;
   doc["datasets"] = p.datasets;
   if (!p.sweep.is_null()) doc["sweep"] = p.sweep;
   // The command line and working directory are bytes, not necessarily UTF-8: replace what is not

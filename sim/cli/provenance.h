@@ -5,6 +5,8 @@
 //   "host": {"name": "node7", "cpu": "Intel(R) Xeon(R) ..."},     (recorded, never compared)
 //   "command_line": ["build/hermes-sim", "run", ...], "working_directory": "/abs",
 //   "threads": 2,                                   (threads of the math: --threads)
+//   "gemm": {"kernel": "avx512", "requested": "auto", "products": 19, "kernels": [...]}
+//                          (the matrix-product kernel: --gemm-kernel, sim/cli/gemm_kernel_choice.h)
 //   "datasets": [{"name": "mnist", "dir": "/abs/mnist", "origin": "--data-dir",
 //                 "files": [{"name": "train-images-idx3-ubyte.gz", "bytes": 9912422,
 //                            "sha256": "440fcabf..."}, ...]}],    (empty for demo runs)
@@ -36,6 +38,7 @@ ProvenanceJson dataset_provenance(const data::DataLocation& location);
 
 struct Provenance {
   int threads = 1;
+  ProvenanceJson gemm;                                // null, or gemm_provenance()
   ProvenanceJson datasets = ProvenanceJson::array();  // dataset_provenance() entries
   ProvenanceJson sweep;                               // null, or the "sweep" object
 };

@@ -20,6 +20,7 @@
 
 #include "base/random.h"
 #include "models/nn/eigen_config.h"
+#include "models/nn/gemm.h"
 #include "tests/protocols/full_output.h"
 #include "tests/protocols/tiny_bsp.h"
 
@@ -57,6 +58,22 @@ TEST(Regression, TinyScenarioFullOutputIsFrozen) {
   }
   EXPECT_EQ(got, frozen_reference())
       << "the tiny scenario's output changed; see the test's comment";
+}
+
+// Runs take the widest GEMM kernel that matches the reference at start (models/nn/gemm_probe.h),
+// so every kernel must give the frozen bytes, with the math on worker threads as in a run.
+TEST(Regression, TinyScenarioFullOutputIsTheSameWithEveryKernel) {
+  const nn::GemmKernel before = nn::default_gemm_kernel();
+  const scenario::Scenario sc = testing::scenario_from_text(kScenario);
+  parallel::ThreadPool pool(2);
+  for (const nn::GemmKernel kernel : nn::kGemmKernelsWidestFirst) {
+    if (!nn::gemm_kernel_runs_here(kernel)) continue;
+    nn::set_default_gemm_kernel(kernel);
+    EXPECT_EQ(nn::default_gemm_kernel(), kernel);
+    EXPECT_EQ(testing::full_output(sc, &pool), frozen_reference())
+        << "kernel " << nn::gemm_kernel_name(kernel);
+  }
+  nn::set_default_gemm_kernel(before);
 }
 
 // Eigen's GEMM sizes its blocks from the cache sizes it detects on the host, and its block length
