@@ -54,9 +54,11 @@ const char* const kUsage =
     "(code version, math profile).\n\n"
     "The grid comes from the scenario's \"sweep\" section and from --grid: a key given on the\n"
     "command line replaces the file's values for that key, new keys are added after the file's.\n"
-    "Every point runs all the scenario's runs, or those --runs names. A run no grid key changes\n"
-    "computes the same results at every grid point of a seed: the sweep names such runs when it\n"
-    "starts, so that --runs can leave them out.\n\n"
+    "Every point runs all the scenario's runs, or those --runs names. A run equal to a run of\n"
+    "another point (one no grid key changes, at every grid point of a seed) computes the same\n"
+    "results: the sweep computes it once and gives the other points a copy of its results, so\n"
+    "every point directory holds the bytes computing it would give (--no-reuse computes every\n"
+    "run at every point). Under MPI each rank computes such a run at most once.\n\n"
     "Resume: started again with the same command, a sweep runs only the points whose directory is\n"
     "missing. It refuses a DIR started with another scenario document, grid, seeds or --runs\n"
     "(unless --force), or whose points another math profile computed (unless\n"
@@ -95,6 +97,7 @@ struct Options {
   bool force = false;
   bool allow_mixed_math = false;
   bool dry_run = false;
+  bool reuse = true;                    // not --no-reuse
   std::optional<double> point_timeout;  // --point-timeout, seconds
   ProgressOptions progress;
 };
@@ -143,7 +146,10 @@ bool parse(const Args& args, Options& o) {
       "Results are the same for every value")(
       "dry-run",
       "check everything and list the points and the runs of each, then exit without creating "
-      "or changing anything");
+      "or changing anything")(
+      "no-reuse",
+      "compute every run at every point, even one equal to a run of another point (by default "
+      "such a run is computed once and its results reused: the same bytes, sooner)");
   add_gemm_kernel_option(desc, o.gemm_kernel);
   add_data_dir_option(desc, o.data_dir);
   add_resource_options(desc, max_memory_gb, max_hours);
@@ -167,6 +173,7 @@ bool parse(const Args& args, Options& o) {
   o.force = vm.count("force") > 0;
   o.allow_mixed_math = vm.count("allow-mixed-math") > 0;
   o.dry_run = vm.count("dry-run") > 0;
+  o.reuse = vm.count("no-reuse") == 0;
   if (vm.count("point-timeout")) {
     sweep::check_point_timeout(point_timeout);
     o.point_timeout = point_timeout;
@@ -220,7 +227,12 @@ void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& m
     }
   }
   for (const auto& line : data_lines) std::cout << line << '\n';
-  print_dry_run(std::cout, plan, dir.root(), notes, done, runs_on(mpi, jobs, o.threads));
+  std::vector<std::size_t> todo;
+  for (std::size_t i = 0; i < total; ++i) {
+    if (!done[i]) todo.push_back(i);
+  }
+  print_dry_run(std::cout, plan, dir.root(), notes, done, runs_on(mpi, jobs, o.threads),
+                runs_line(plan, todo, o.reuse));
 }
 
 int sweep(const Options& o, const sweep::MpiSession& mpi) {
@@ -261,7 +273,9 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   if (o.dry_run) {
     if (mpi.rank() == 0) {
       std::cout << build_line(build_info()) << std::endl;
-      if (const std::string note = unvaried_runs_note(plan); !note.empty()) log.note(note);
+      if (const std::string note = unvaried_runs_note(plan, o.reuse); !note.empty()) {
+        log.note(note);
+      }
     }
     mpi.on_all_ranks([&] { dry_run(o, plan, mpi, jobs); });
     return 0;
@@ -276,7 +290,9 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   mpi.on_all_ranks([&] {
     if (mpi.rank() != 0) return;
     std::cout << build_line(build_info()) << std::endl;
-    if (const std::string note = unvaried_runs_note(plan); !note.empty()) log.note(note);
+    if (const std::string note = unvaried_runs_note(plan, o.reuse); !note.empty()) {
+      log.note(note);
+    }
     for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) log.note(note);
     if (!other_maths.empty()) dir.record_mixed_maths(other_maths);
     const auto finished = dir.finished_points(points.size());
@@ -325,7 +341,18 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     gemm_record = gemm_provenance(o.gemm_kernel, gemm);
   }
   const std::string sweep_root = fs::absolute(dir.root()).lexically_normal().string();
-  const auto run_point = [&](std::size_t i) {
+  // Equal runs of the points are computed once (sweep/run_reuse.h). Rank 0 knows which points are
+  // left; the other ranks may get any of them.
+  std::optional<sweep::RunReuse<protocols::RunResult>> reuse;
+  if (o.reuse) {
+    std::vector<std::size_t> mine = todo;
+    if (mpi.rank() != 0) {
+      mine.resize(points.size());
+      for (std::size_t i = 0; i < mine.size(); ++i) mine[i] = i;
+    }
+    reuse.emplace(plan.distinct, mine);
+  }
+  const auto run_point = [&](std::size_t i) -> std::size_t {
     std::optional<sweep::PointDeadline> deadline;
     std::function<void()> checkpoint;
     if (o.point_timeout) {
@@ -347,12 +374,17 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
                         {"jobs", jobs},
                         {"rank", mpi.rank()},
                         {"ranks", mpi.size()}};
+    std::size_t reused = 0;
     run_scenario(sc, datasets.at(sc.dataset.name), out,
                  {.report = false,
                   .pool = &pool,
                   .provenance = provenance_json(provenance),
-                  .checkpoint = checkpoint});
+                  .checkpoint = checkpoint,
+                  .reuse = reuse ? &*reuse : nullptr,
+                  .point = i,
+                  .runs_reused = &reused});
     out.commit();
+    return reused;
   };
 
   // From here a first signal lets the running points finish (interrupt_cleanup.h).
@@ -362,8 +394,8 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     sweep::run_points_on_ranks(mpi, {}, jobs, run_point, nullptr, stop);
     return 0;  // rank 0 reports for the whole sweep, a stop included
   }
-  std::cout << sweep_line(plan, dir.root(), done_before, runs_on(mpi, jobs, o.threads))
-            << std::endl;
+  std::cout << sweep_line(plan, dir.root(), done_before, runs_on(mpi, jobs, o.threads)) << '\n'
+            << runs_line(plan, todo, o.reuse) << std::endl;
   sweep::SweepMonitor monitor(dir, plan.definition.grid, points, done_before,
                               jobs * static_cast<std::size_t>(mpi.size()), log);
   // What the sweep says if a signal stops it: kept current as points start and end.
@@ -394,8 +426,11 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
                                   ? "no summary.csv (no point done)"
                                   : dir.summary_path() + ": " + counted(rows, "row");
   std::cout << "sweep " << dir.root() << ": " << monitor.done() << '/' << points.size()
-            << " points done (" << monitor.finished_now() << " now), " << summary << " (wall "
-            << std::fixed << std::setprecision(1)
+            << " points done (" << monitor.finished_now() << " now"
+            << (monitor.runs_reused() > 0
+                    ? "; " + std::to_string(monitor.runs_reused()) + " of their runs reused"
+                    : "")
+            << "), " << summary << " (wall " << std::fixed << std::setprecision(1)
             << std::chrono::duration<double>(Clock::now() - wall0).count() << " s)\n";
   std::vector<std::size_t> timed_out;
   for (const auto& outcome : tally.timed_out()) timed_out.push_back(outcome.index);

@@ -25,9 +25,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-void print_demo_table(const scenario::Scenario& sc, const protocols::FinishedRun& f) {
-  const auto& r = f.result;
-  std::cout << "run " << f.spec->name << " (demo): " << r.activity.size() << " workers, simulated "
+void print_demo_table(const scenario::Scenario& sc, const scenario::RunSpec& spec,
+                      const protocols::RunResult& r) {
+  std::cout << "run " << spec.name << " (demo): " << r.activity.size() << " workers, simulated "
             << std::fixed << std::setprecision(3) << engine::to_seconds(r.sim_time) << " s, "
             << r.events << " events\n";
   // Fixed widths (a wider cell overflows its row, as the table always printed), two blanks in.
@@ -84,9 +84,8 @@ class CheckpointObserver final : public protocols::RunObserver {
   const std::function<void()>& check_;
 };
 
-void print_run_line(const protocols::FinishedRun& f, double wall_s) {
-  const auto& r = f.result;
-  std::cout << "run " << std::left << std::setw(14) << f.spec->name << std::right << " status "
+void print_run_line(const scenario::RunSpec& spec, const protocols::RunResult& r, double wall_s) {
+  std::cout << "run " << std::left << std::setw(14) << spec.name << std::right << " status "
             << protocols::run_status_text(r.status) << " ("
             << protocols::stop_reason_text(r.stop_reason) << "), " << r.updates << " updates, "
             << r.total_local_iterations() << " local iterations, simulated " << std::fixed
@@ -119,9 +118,9 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
   // Rendered before the runs: anything that could keep it from being written (a string that is
   // not UTF-8) fails now, not after hours of simulation.
   const std::string scenario_text = sc.document.dump(2) + "\n";
-  std::vector<protocols::FinishedRun> finished, demos;
+  std::vector<std::optional<protocols::RunResult>> results(sc.runs.size());
   protocols::DemoTimeline timeline;
-  for (std::size_t i = 0; i < sc.runs.size(); ++i) {
+  const auto compute = [&](std::size_t i) {
     const auto& run = sc.runs[i];
     const bool demo = !scenario::trains(run.protocol);
     // The run's timeline goes to the trace (--trace) and, for a demo run, to timeline.csv.
@@ -146,16 +145,59 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
     if (progress) progress->run_started(i);
     protocols::ProgressFn on_progress;
     if (progress && !demo) on_progress = [&](const auto& r, auto now) { progress->update(r, now); };
-    auto& runs = demo ? demos : finished;
-    runs.push_back(
-        {&run, protocols::run_protocol(sc, run, data, on_progress, options.pool, observer)});
-    if (progress) progress->run_finished(runs.back().result);
-    if (!options.report) continue;
+    results[i] = protocols::run_protocol(sc, run, data, on_progress, options.pool, observer);
+    if (progress) progress->run_finished(*results[i]);
+    if (!options.report) return;
     if (demo) {
-      print_demo_table(sc, runs.back());
+      print_demo_table(sc, run, *results[i]);
     } else {
-      print_run_line(runs.back(), std::chrono::duration<double>(Clock::now() - t0).count());
+      print_run_line(run, *results[i], std::chrono::duration<double>(Clock::now() - t0).count());
     }
+  };
+  // A run of a sweep's point that another point of the sweep has (sweep/run_reuse.h): taken from
+  // it, or computed here for it. Demo runs, which write a timeline as they run, and traced runs
+  // are always computed.
+  auto* reuse = options.trace == nullptr ? options.reuse : nullptr;
+  std::size_t reused = 0;
+  const auto compute_for_others = [&](std::size_t i) {
+    try {
+      compute(i);
+    } catch (...) {
+      reuse->abandon(options.point, i);
+      throw;
+    }
+    reuse->fulfil(options.point, i, *results[i]);
+  };
+  std::vector<std::size_t> busy;  // being computed by another point: taken last
+  for (std::size_t i = 0; i < sc.runs.size(); ++i) {
+    if (reuse == nullptr || !scenario::trains(sc.runs[i].protocol)) {
+      compute(i);
+      continue;
+    }
+    switch (reuse->claim(options.point, i, results[i])) {
+      case sweep::RunClaim::kReady:
+        ++reused;
+        break;
+      case sweep::RunClaim::kBusy:
+        busy.push_back(i);
+        break;
+      case sweep::RunClaim::kCompute:
+        compute_for_others(i);
+        break;
+    }
+  }
+  for (const std::size_t i : busy) {
+    if (reuse->wait(options.point, i, results[i], options.checkpoint) == sweep::RunClaim::kReady) {
+      ++reused;
+    } else {
+      compute_for_others(i);
+    }
+  }
+  if (options.runs_reused != nullptr) *options.runs_reused = reused;
+  std::vector<protocols::FinishedRun> finished, demos;
+  for (std::size_t i = 0; i < sc.runs.size(); ++i) {
+    auto& runs = scenario::trains(sc.runs[i].protocol) ? finished : demos;
+    runs.push_back({&sc.runs[i], std::move(*results[i])});
   }
 
   std::vector<std::string> written;

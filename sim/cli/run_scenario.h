@@ -11,7 +11,9 @@
 #include "sim/metrics/chrome_trace.h"
 #include "sim/parallel/thread_pool.h"
 #include "sim/protocols/skeleton/resources.h"
+#include "sim/protocols/skeleton/run_result.h"
 #include "sim/scenario/scenario.h"
+#include "sim/sweep/run_reuse.h"
 
 namespace hermes::cli {
 
@@ -33,6 +35,13 @@ struct RunScenarioOptions {
   // job); it may throw to abandon the runs (a sweep point's --point-timeout). It only looks, so
   // the results do not depend on it. Empty: none.
   std::function<void()> checkpoint = {};
+  // The results a sweep's points share (sim/sweep/run_reuse.h) and this point's index among
+  // them: a protocol run equal to one of another point is computed once. Null: every run is
+  // computed (and always with `trace`).
+  sweep::RunReuse<protocols::RunResult>* reuse = nullptr;
+  std::size_t point = 0;
+  // Receives how many runs were taken from another point's (not computed); may be null.
+  std::size_t* runs_reused = nullptr;
 };
 
 // Checks the durations and the estimated memory and time of `sc` against `limits`

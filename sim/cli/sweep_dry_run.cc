@@ -29,11 +29,12 @@ std::string point_table(const SweepPlan& plan, const std::vector<bool>& done) {
 
 void print_dry_run(std::ostream& os, const SweepPlan& plan, const std::string& out,
                    const std::vector<std::string>& dir_notes, const std::vector<bool>& done,
-                   const std::string& runs_on) {
+                   const std::string& runs_on, const std::string& runs_line) {
   for (const auto& note : dir_notes) os << note << '\n';
   std::size_t done_before = 0;
   for (const bool d : done) done_before += d ? 1 : 0;
   os << sweep_line(plan, out, done_before, runs_on) << '\n'
+     << runs_line << '\n'
      << "each point runs: " << join_strings(plan.definition.runs, ", ") << '\n'
      << "largest estimate, point "
      << sweep::point_name(plan.heaviest_point, plan.definition.points.size()) << ": "

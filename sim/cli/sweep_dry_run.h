@@ -16,9 +16,10 @@ namespace hermes::cli {
 std::string point_table(const SweepPlan& plan, const std::vector<bool>& done);
 
 // What the sweep would do, for --dry-run (after the build line): the notes of checking DIR, the
-// sweep line, the runs of each point, the largest resource estimate and point_table().
+// sweep line, `runs_line` (sweep_plan.h), the runs of each point, the largest resource estimate
+// and point_table().
 void print_dry_run(std::ostream& os, const SweepPlan& plan, const std::string& out,
                    const std::vector<std::string>& dir_notes, const std::vector<bool>& done,
-                   const std::string& runs_on);
+                   const std::string& runs_on, const std::string& runs_line);
 
 }  // namespace hermes::cli

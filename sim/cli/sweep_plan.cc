@@ -83,13 +83,14 @@ SweepPlan plan_sweep(const SweepRequest& request) {
       throw InputError(which + e.what());
     }
   }
+  std::vector<const sweep::Json*> documents;
+  for (const auto& sc : plan.points) documents.push_back(&sc.document);
   if (!request.runs) {
-    std::vector<const sweep::Json*> documents;
-    for (const auto& sc : plan.points) documents.push_back(&sc.document);
     for (const std::size_t r : sweep::unvaried_runs(documents, def.points)) {
       plan.unvaried_runs.push_back(base.runs[r].name);
     }
   }
+  plan.distinct = sweep::distinct_runs(documents);
   plan.manifest = sweep::make_manifest(def, build_info());
   return plan;
 }
@@ -103,7 +104,18 @@ std::string sweep_line(const SweepPlan& plan, const std::string& dir, std::size_
          std::to_string(def.points.size() - done_before) + " to run on " + runs_on;
 }
 
-std::string unvaried_runs_note(const SweepPlan& plan) {
+std::string runs_line(const SweepPlan& plan, const std::vector<std::size_t>& todo, bool reuse) {
+  std::size_t runs = 0;
+  for (const std::size_t i : todo) runs += plan.points.at(i).runs.size();
+  const std::size_t repeated = sweep::repeated_runs(plan.distinct, todo);
+  std::string line = "runs: " + std::to_string(runs) + " at " + counted(todo.size(), "point") +
+                     " to run, " + std::to_string(repeated) + " of them equal to a run of another";
+  if (!reuse) return line + ": every one computed (--no-reuse)";
+  return line + ": " + std::to_string(runs - repeated) + " to compute, " +
+         std::to_string(repeated) + " reused";
+}
+
+std::string unvaried_runs_note(const SweepPlan& plan, bool reuse) {
   const auto& unvaried = plan.unvaried_runs;
   if (unvaried.empty()) return "";
   const sweep::SweepDefinition& def = plan.definition;
@@ -113,8 +125,17 @@ std::string unvaried_runs_note(const SweepPlan& plan) {
     if (std::find(unvaried.begin(), unvaried.end(), name) == unvaried.end()) varied.push_back(name);
   }
   const bool one = unvaried.size() == 1;
-  std::string note = "note: no grid key changes " + std::string(one ? "run " : "runs ") +
-                     join_strings(unvaried, ", ") + ", so each seed computes " +
+  const std::string runs =
+      std::string(one ? "run " : "runs ") + join_strings(unvaried, ", ") + ", so ";
+  if (reuse) {
+    return "note: no grid key changes " + runs + "each seed computes " + (one ? "it" : "them") +
+           " once and its other " +
+           (per_seed == 2 ? "grid point reuses"
+                          : std::to_string(per_seed - 1) + " grid points reuse") +
+           " the results (the same bytes; " + "--no-reuse computes " + (one ? "it" : "them") +
+           " at every point)";
+  }
+  std::string note = "note: no grid key changes " + runs + "each seed computes " +
                      (one ? "it" : "them") + " identically at all " + std::to_string(per_seed) +
                      " grid points (" + counted(per_seed - 1, "repeat") + " per seed)";
   if (varied.empty()) return note + ": the grid changes no run at all";

@@ -11,6 +11,7 @@
 #include "sim/scenario/scenario.h"
 #include "sim/sweep/manifest.h"
 #include "sim/sweep/points.h"
+#include "sim/sweep/run_variation.h"
 
 namespace hermes::cli {
 
@@ -30,6 +31,8 @@ struct SweepPlan {
   // Without --runs: the runs no grid key changes (sweep/run_variation.h), which every grid point
   // of a seed repeats; empty with --runs, or when nothing is repeated.
   std::vector<std::string> unvaried_runs;
+  // Which runs of the points are equal (sweep/run_variation.h): computed once each.
+  sweep::DistinctRuns distinct;
   // The point whose estimate (memory, then time) is the largest, and that estimate.
   std::size_t heaviest_point = 0;
   protocols::ResourceEstimate heaviest;
@@ -39,8 +42,13 @@ struct SweepPlan {
 SweepPlan plan_sweep(const SweepRequest& request);
 
 // Without --runs, a note naming the runs no grid key changes, which every grid point of a seed
-// repeats, and the --runs that leaves them out; empty if there are none.
-std::string unvaried_runs_note(const SweepPlan& plan);
+// repeats: with `reuse`, that each seed computes them once; without, the --runs that leaves them
+// out. Empty if there are none.
+std::string unvaried_runs_note(const SweepPlan& plan, bool reuse);
+
+// "runs: 126 at 18 points to run, 96 of them equal to a run of another: 30 to compute" for the
+// points `todo`; with !reuse (--no-reuse) every run is computed.
+std::string runs_line(const SweepPlan& plan, const std::vector<std::size_t>& todo, bool reuse);
 
 // "sweep DIR: 9 points (2 grid keys x 1 seed), 4 done before, 5 to run on 2 threads": `runs_on`
 // says where ("2 threads", "2 ranks x 1 thread").

@@ -3,7 +3,7 @@
 // and it polls (MPI_Iprobe, then waits on its own threads for up to 20 ms) instead of blocking in
 // MPI, whose blocking calls spin and would take a core from the points.
 //
-// Worker -> rank 0 (tag kToCoordinator, 3 doubles {kind, index, wall_s}):
+// Worker -> rank 0 (tag kToCoordinator, 4 doubles {kind, index, wall_s, runs_reused}):
 //   kRequest   one free thread: send me a point index
 //   kDone      point `index` is written (its directory renamed into place)
 //   kFailed    point `index` failed; its error text follows (tag kErrorText, chars)
@@ -28,13 +28,17 @@ enum Tag { kToCoordinator = 1, kToWorker = 2, kErrorText = 3 };
 enum Kind { kRequest = 0, kDone = 1, kFailed = 2, kBye = 3, kTimedOut = 4 };
 constexpr std::chrono::milliseconds kLocalWait(20);
 
-void send_to_coordinator(Kind kind, std::size_t index, double wall_s) {
-  double msg[3] = {static_cast<double>(kind), static_cast<double>(index), wall_s};
-  MPI_Send(msg, 3, MPI_DOUBLE, 0, kToCoordinator, MPI_COMM_WORLD);
+void send_to_coordinator(Kind kind, std::size_t index, double wall_s, std::size_t runs_reused = 0) {
+  double msg[4] = {static_cast<double>(kind), static_cast<double>(index), wall_s,
+                   static_cast<double>(runs_reused)};
+  MPI_Send(msg, 4, MPI_DOUBLE, 0, kToCoordinator, MPI_COMM_WORLD);
 }
 
 void report(const PointOutcome& o) {
-  send_to_coordinator(o.ok() ? kDone : o.timed_out ? kTimedOut : kFailed, o.index, o.wall_s);
+  send_to_coordinator(o.ok()        ? kDone
+                      : o.timed_out ? kTimedOut
+                                    : kFailed,
+                      o.index, o.wall_s, o.runs_reused);
   if (!o.ok()) {
     MPI_Send(o.error.data(), static_cast<int>(o.error.size()), MPI_CHAR, 0, kErrorText,
              MPI_COMM_WORLD);
@@ -61,10 +65,11 @@ void coordinate(const MpiSession& mpi, const std::vector<std::size_t>& todo, std
     MPI_Status status;
     while (message_waiting(MPI_ANY_SOURCE, kToCoordinator, status)) {
       const int source = status.MPI_SOURCE;
-      double msg[3];
-      MPI_Recv(msg, 3, MPI_DOUBLE, source, kToCoordinator, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      double msg[4];
+      MPI_Recv(msg, 4, MPI_DOUBLE, source, kToCoordinator, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       const auto kind = static_cast<Kind>(msg[0]);
       PointOutcome outcome{static_cast<std::size_t>(msg[1]), msg[2], {}};
+      outcome.runs_reused = static_cast<std::size_t>(msg[3]);
       if (kind == kRequest) {
         long long index = -1;
         if (handing_out()) {

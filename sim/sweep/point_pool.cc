@@ -20,7 +20,7 @@ void PointPool::start(std::size_t index) {
         PointOutcome outcome;
         outcome.index = index;
         try {
-          run_(index);
+          outcome.runs_reused = run_(index);
         } catch (const PointTimedOut& e) {
           outcome.error = e.what();
           outcome.timed_out = true;

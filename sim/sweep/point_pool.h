@@ -17,14 +17,15 @@
 namespace hermes::sweep {
 
 // Runs point `index` and commits its directory; throws on failure (PointTimedOut: past its
-// --point-timeout).
-using RunPointFn = std::function<void(std::size_t index)>;
+// --point-timeout). Returns how many of its runs were taken from other points' (run_reuse.h).
+using RunPointFn = std::function<std::size_t(std::size_t index)>;
 
 struct PointOutcome {
   std::size_t index = 0;
   double wall_s = 0;
-  std::string error;       // empty: the point's directory is in place
-  bool timed_out = false;  // abandoned at --point-timeout (PointTimedOut); `error` says so
+  std::string error;            // empty: the point's directory is in place
+  bool timed_out = false;       // abandoned at --point-timeout (PointTimedOut); `error` says so
+  std::size_t runs_reused = 0;  // runs not computed: equal to runs of other points
   bool ok() const { return error.empty(); }
 };
 

@@ -1,7 +1,11 @@
 #include "sim/sweep/run_variation.h"
 
 #include <map>
+#include <set>
 #include <stdexcept>
+#include <unordered_map>
+
+#include "sim/common/sha256.h"
 
 namespace hermes::sweep {
 
@@ -24,7 +28,43 @@ const Json& runs_of(const Json& document) {
   return it != document.end() && it->is_array() ? *it : none;
 }
 
+// The document without its "runs", as the text a key is made of.
+std::string rest_text(const Json& document) {
+  if (!document.is_object()) return document.dump();
+  Json rest = Json::object();
+  for (const auto& [key, value] : document.items()) {
+    if (key != "runs") rest[key] = value;
+  }
+  return rest.dump();
+}
+
 }  // namespace
+
+DistinctRuns distinct_runs(const std::vector<const Json*>& documents) {
+  // A run's key: the SHA-256 of the rest of its scenario and that of its entry. Digests keep the
+  // table small when the scenario is large (a thousand nodes) and the points many.
+  DistinctRuns out;
+  std::unordered_map<std::string, std::size_t> ids;
+  for (const Json* document : documents) {
+    const std::string rest = sha256_hex(rest_text(*document));
+    std::vector<std::size_t>& point = out.ids.emplace_back();
+    for (const Json& run : runs_of(*document)) {
+      const auto [it, added] = ids.emplace(rest + sha256_hex(run.dump()), ids.size());
+      point.push_back(it->second);
+    }
+  }
+  out.count = ids.size();
+  return out;
+}
+
+std::size_t repeated_runs(const DistinctRuns& runs, const std::vector<std::size_t>& points) {
+  std::set<std::size_t> seen;
+  std::size_t repeated = 0;
+  for (const std::size_t i : points) {
+    for (const std::size_t id : runs.ids.at(i)) repeated += seen.insert(id).second ? 0 : 1;
+  }
+  return repeated;
+}
 
 std::vector<std::size_t> unvaried_runs(const std::vector<const Json*>& documents,
                                        const std::vector<SweepPoint>& points) {

@@ -19,4 +19,18 @@ namespace hermes::sweep {
 std::vector<std::size_t> unvaried_runs(const std::vector<const Json*>& documents,
                                        const std::vector<SweepPoint>& points);
 
+// Which runs of a sweep are the same run: ids[i][r] numbers point i's run r so that two runs share
+// a number exactly when their part of the scenario (everything but "runs", and their own entry of
+// "runs") is equal, whatever their position; numbers count from 0 in order of first appearance.
+// Such runs compute the same results, so a sweep computes each number once (run_reuse.h).
+struct DistinctRuns {
+  std::vector<std::vector<std::size_t>> ids;  // per point, per run
+  std::size_t count = 0;                      // distinct runs
+};
+DistinctRuns distinct_runs(const std::vector<const Json*>& documents);
+
+// How many of the runs of `points` (indices into `runs.ids`) repeat a run of an earlier one of
+// them: the runs a sweep of those points does not compute.
+std::size_t repeated_runs(const DistinctRuns& runs, const std::vector<std::size_t>& points);
+
 }  // namespace hermes::sweep

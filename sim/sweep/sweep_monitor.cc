@@ -62,6 +62,7 @@ void SweepMonitor::finished(const PointOutcome& outcome, int rank) {
     ++done_;
     ++finished_now_;
     wall_sum_ += outcome.wall_s;
+    runs_reused_ += outcome.runs_reused;
     summary_rows_ = write_sweep_summary(dir_, grid_, points_);
     const auto rows =
         metrics::read_summary_csv(dir_.point_dir(outcome.index, points_.size()) + "/summary.csv");
@@ -79,8 +80,12 @@ void SweepMonitor::finished(const PointOutcome& outcome, int rank) {
     failures_.push_back(name + ": " + outcome.error);
     line << "FAILED: " << outcome.error;
   }
-  line << " (wall " << std::fixed << std::setprecision(1) << outcome.wall_s << " s" << where << ", "
-       << done_ << '/' << points_.size() << " done)";
+  line << " (wall " << std::fixed << std::setprecision(1) << outcome.wall_s << " s" << where;
+  if (outcome.ok() && outcome.runs_reused > 0) {
+    line << ", " << outcome.runs_reused << (outcome.runs_reused == 1 ? " run" : " runs")
+         << " reused";
+  }
+  line << ", " << done_ << '/' << points_.size() << " done)";
   Json event = {{"point", name},
                 {"index", outcome.index},
                 {"points", points_.size()},
@@ -90,6 +95,7 @@ void SweepMonitor::finished(const PointOutcome& outcome, int rank) {
                 {"done", done_},
                 {"failed", failures_.size()}};
   if (outcome.ok()) {
+    event["runs_reused"] = outcome.runs_reused;
     event["results"] = results;
   } else {
     event["error"] = outcome.error;
@@ -118,6 +124,8 @@ std::string SweepMonitor::status() const {
   os << "sweep: " << done_ << '/' << points_.size() << " points done, " << running_.size()
      << " running";
   if (!failures_.empty()) os << ", " << failures_.size() << " failed";
+  if (runs_reused_ > 0)
+    os << ", " << runs_reused_ << (runs_reused_ == 1 ? " run" : " runs") << " reused";
   if (done_ < points_.size()) {
     if (const auto eta = eta_s()) {
       os << ", ETA " << duration_text(*eta) << " (mean " << std::fixed << std::setprecision(1)
@@ -146,6 +154,7 @@ void SweepMonitor::tick() {
                 {"points", points_.size()},
                 {"running", running_.size()},
                 {"failed", failures_.size()},
+                {"runs_reused", runs_reused_},
                 {"eta_s", eta ? Json(ms(*eta)) : Json(nullptr)},
                 {"mean_point_wall_s", finished_now_ > 0
                                           ? Json(ms(wall_sum_ / static_cast<double>(finished_now_)))
@@ -161,7 +170,8 @@ void SweepMonitor::close() {
   log_.event("sweep_end", {{"done", done_},
                            {"points", points_.size()},
                            {"finished_now", finished_now_},
-                           {"failed", failures_.size()}});
+                           {"failed", failures_.size()},
+                           {"runs_reused", runs_reused_}});
 }
 
 }  // namespace hermes::sweep

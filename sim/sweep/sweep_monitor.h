@@ -39,6 +39,8 @@ class SweepMonitor {
   std::size_t done() const { return done_; }
   std::size_t finished_now() const { return finished_now_; }
   std::size_t summary_rows() const { return summary_rows_; }
+  // Runs of the points finished now that were taken from other points' (run_reuse.h).
+  std::size_t runs_reused() const { return runs_reused_; }
   // "0003: <error>" for each point that failed.
   const std::vector<std::string>& failures() const { return failures_; }
 
@@ -58,6 +60,7 @@ class SweepMonitor {
   std::size_t finished_now_ = 0;
   double wall_sum_ = 0;  // of the points finished now, successfully
   std::size_t summary_rows_ = 0;
+  std::size_t runs_reused_ = 0;
   std::vector<std::string> failures_;
   Clock::time_point last_line_{};
   Clock::time_point last_event_{};

@@ -65,5 +65,47 @@ TEST(RunVariation, AGridChangingNoRunLeavesThemAllAlone) {
             (std::vector<std::size_t>{0, 1}));
 }
 
+std::vector<const Json*> pointers(const Sweep& s) {
+  std::vector<const Json*> docs;
+  for (const auto& d : s.documents) docs.push_back(&d);
+  return docs;
+}
+
+TEST(DistinctRuns, EqualRunsShareANumberWhereverTheyStand) {
+  const auto alpha = [](Json& doc, const Json& v) { doc["runs"][1]["alpha"] = v; };
+  // 3 alphas x 2 seeds: per seed one bsp and three hermes runs.
+  const Sweep s = sweep_over("runs.h.alpha=-1,-2,-3", {1, 2}, alpha);
+  const DistinctRuns d = distinct_runs(pointers(s));
+  EXPECT_EQ(d.count, 8u);
+  ASSERT_EQ(d.ids.size(), 6u);
+  // Points: (alpha -1, seed 1), (-1, 2), (-2, 1), (-2, 2), (-3, 1), (-3, 2).
+  EXPECT_EQ(d.ids[0], (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(d.ids[1], (std::vector<std::size_t>{2, 3}));
+  EXPECT_EQ(d.ids[2], (std::vector<std::size_t>{0, 4}));
+  EXPECT_EQ(d.ids[5], (std::vector<std::size_t>{2, 7}));
+  EXPECT_EQ(repeated_runs(d, {0, 1, 2, 3, 4, 5}), 4u);
+  // Of the points left after a resume, only repeats among themselves count.
+  EXPECT_EQ(repeated_runs(d, {2, 5}), 0u);
+  EXPECT_EQ(repeated_runs(d, {2, 4}), 1u);
+
+  // Two equal entries in one scenario are the same run too: the name is not in the results.
+  Json twice = s.documents[0];
+  twice["runs"].push_back(twice["runs"][0]);
+  const DistinctRuns t = distinct_runs({&twice});
+  EXPECT_EQ(t.ids[0], (std::vector<std::size_t>{0, 1, 0}));
+}
+
+TEST(DistinctRuns, AnyOtherDifferenceMakesAnotherRun) {
+  // A key outside the runs (here the chunk size) changes every run; so does any key of the run's
+  // own entry, even one that only names it.
+  const auto chunk = [](Json& doc, const Json& v) { doc["training"]["chunk_size"] = v; };
+  EXPECT_EQ(distinct_runs(pointers(sweep_over("training.chunk_size=60,120", {1}, chunk))).count,
+            4u);
+  const auto rename = [](Json& doc, const Json& v) { doc["runs"][0]["name"] = v; };
+  const DistinctRuns d = distinct_runs(pointers(sweep_over("runs.bsp.name=a,b", {1}, rename)));
+  EXPECT_EQ(d.ids[0], (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(d.ids[1], (std::vector<std::size_t>{2, 1}));
+}
+
 }  // namespace
 }  // namespace hermes::sweep

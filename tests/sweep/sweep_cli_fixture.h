@@ -74,6 +74,11 @@ class SweepCli : public ::testing::Test {
     return run_command(launcher + sweep_command(out, extra));
   }
 
+  // `r` printed `text`; if not, the test fails showing all it printed.
+  static void expect_says(const CommandResult& r, const std::string& text) {
+    EXPECT_NE(r.output.find(text), std::string::npos) << "expected: " << text << "\n" << r.output;
+  }
+
   // Every file of every point, and the summary, are the same bytes in both sweeps; except
   // provenance.json, which records how each was run (command line, --jobs, MPI rank).
   static void expect_identical(const std::string& a, const std::string& b) {

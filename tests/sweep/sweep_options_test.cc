@@ -17,8 +17,9 @@ namespace hermes::sweep {
 namespace {
 
 TEST_F(SweepCli, RunsSelectsTheRunsOfEveryPointAndResumeKeepsTheSelection) {
-  // Without --runs the sweep says which run the grid leaves alone (bsp: 2 x 2 alpha/beta points).
-  auto r = sweep(dir("runs-all"), "--jobs 2");
+  // Without --runs the sweep says which run the grid leaves alone (bsp: 2 x 2 alpha/beta points);
+  // with --no-reuse, which computes it at every point, it names the --runs that leaves it out.
+  auto r = sweep(dir("runs-all"), "--jobs 2 --no-reuse");
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("note: no grid key changes run bsp, so each seed computes it "
                           "identically at all 4 grid points (3 repeats per seed); --runs hermes "
@@ -95,7 +96,9 @@ TEST_F(SweepCli, DryRunChecksEverythingListsThePointsAndWritesNothing) {
       << r.output;
   EXPECT_NE(r.output.find("sweep " + dir("dry") +
                           ": 4 points (2 grid keys x 1 seed), 0 done before, 4 to run on 2 "
-                          "threads\neach point runs: bsp, hermes\nlargest estimate, point 0000: "),
+                          "threads\nruns: 8 at 4 points to run, 3 of them equal to a run of "
+                          "another: 5 to compute, 3 reused\neach point runs: bsp, hermes\nlargest "
+                          "estimate, point 0000: "),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("point  runs.hermes.alpha  runs.hermes.beta  seed  state\n"),
