@@ -20,6 +20,10 @@ inline constexpr std::uint64_t kMaxProfileCatalogBytes = 16 * kMB;
 inline constexpr std::uint64_t kMaxPriceListBytes = 16 * kMB;
 // sweep.json holds every point (up to a million): our own file, so the limit is generous.
 inline constexpr std::uint64_t kMaxManifestBytes = 512 * kMB;
+// The result CSVs `compare`, `sweep` and the figures read (a sweep's summary.csv: a row per point
+// and run), and availability traces.
+inline constexpr std::uint64_t kMaxResultCsvBytes = 2000 * kMB;
+inline constexpr std::uint64_t kMaxTraceBytes = 256 * kMB;
 
 // "a character device", "a FIFO", "a directory", ... for `mode` (st_mode), "" for a regular file.
 std::string special_file_kind(unsigned mode);

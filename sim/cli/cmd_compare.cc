@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "base/diagnostics.h"
+#include "base/file_read.h"
 #include "base/string_join.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/options.h"
@@ -131,8 +132,9 @@ void set_paper_configurations(std::vector<metrics::ReferenceRow>& reference,
 void set_sweep_settings(std::vector<metrics::SummaryRow>& rows, const std::string& summary) {
   const fs::path manifest = fs::path(summary).parent_path() / "sweep.json";
   if (!fs::is_regular_file(manifest)) return;
-  std::ifstream in(manifest);
-  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const nlohmann::json doc = nlohmann::json::parse(
+      read_regular_file(manifest.string(), kMaxManifestBytes, "sweep manifest"), nullptr,
+      /*allow_exceptions=*/false);
   std::map<std::string, metrics::ParamMap> settings;
   try {
     if (doc.is_discarded()) throw std::runtime_error("not valid JSON");

@@ -204,6 +204,18 @@ std::string runs_on(const sweep::MpiSession& mpi, std::size_t jobs, int threads)
          (threads > 1 ? " (" + std::to_string(threads) + " threads of math each)" : "");
 }
 
+// The summary is rebuilt from the finished points after every point: a finished point whose
+// summary.csv cannot be read (a FIFO, garbage) is refused now, before any point runs.
+void check_finished_summaries(const sweep::SweepDir& dir, const SweepPlan& plan) {
+  try {
+    sweep::sweep_summary_csv(dir, plan.definition.grid, plan.definition.points);
+  } catch (const std::exception& e) {
+    throw InputError(std::string(e.what()) +
+                     " (a finished point's summary.csv, from which the sweep's summary is built: "
+                     "remove that point's directory to run the point again)");
+  }
+}
+
 // --dry-run, after the checks every start makes: DIR is checked without writing (sweep_dir.h),
 // each rank looks for its data without loading it, and rank 0 lists the points.
 void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& mpi,
@@ -220,9 +232,15 @@ void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& m
   auto notes = dir.check(plan.manifest, o.force, o.allow_mixed_math);
   const std::size_t total = plan.definition.points.size();
   const auto done = o.force ? std::vector<bool>(total, false) : dir.finished_points(total);
+  if (!o.force) check_finished_summaries(dir, plan);
   if (!o.force) {
-    if (const std::string note = sweep::retry_note(sweep::read_timed_out(dir), done);
-        !note.empty()) {
+    const sweep::TimedOutRecord record = sweep::read_timed_out(dir);
+    if (!record.unreadable.empty()) {
+      notes.push_back("note: " + dir.timed_out_path() + " could not be read (" + record.unreadable +
+                      "): a start moves it aside to " + dir.timed_out_path() +
+                      ".unreadable (or .unreadable-2, ...)");
+    }
+    if (const std::string note = sweep::retry_note(record.points, done); !note.empty()) {
       notes.push_back(note);
     }
   }
@@ -296,10 +314,15 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     for (const auto& note : dir.open(plan.manifest, o.force, o.allow_mixed_math)) log.note(note);
     if (!other_maths.empty()) dir.record_mixed_maths(other_maths);
     const auto finished = dir.finished_points(points.size());
+    check_finished_summaries(dir, plan);
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (!finished[i]) todo.push_back(i);
     }
-    timed_out_before = sweep::read_timed_out(dir);
+    const sweep::TimedOutRecord record = sweep::read_timed_out(dir);
+    if (const std::string note = sweep::set_aside_unreadable(dir, record); !note.empty()) {
+      log.note(note);
+    }
+    timed_out_before = record.points;
     if (const std::string note = sweep::retry_note(timed_out_before, finished); !note.empty()) {
       log.note(note);
     }

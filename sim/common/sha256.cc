@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <stdexcept>
@@ -53,6 +54,13 @@ class Sha256 {
 }  // namespace
 
 FileDigest sha256_file(const std::string& path) {
+  // Only a regular file: a FIFO would wait for a writer for ever, /dev/zero never end.
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && status.type() != std::filesystem::file_type::regular &&
+      status.type() != std::filesystem::file_type::not_found) {
+    throw InputError(path + ": cannot compute its checksum: not a regular file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open for its checksum: " + std::strerror(errno));
   Sha256 sha;

@@ -4,10 +4,12 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
 #include "base/diagnostics.h"
+#include "base/file_read.h"
 #include "base/number_text.h"
 #include "base/string_join.h"
 #include "sim/config/csv_reader.h"
@@ -46,7 +48,9 @@ RawCsv<N> read_raw(const std::string& path, std::string_view what,
                    std::index_sequence<I...>) {
   RawCsv<N> out;
   try {
-    Reader<static_cast<unsigned>(N)> in(path);
+    // Read through read_regular_file: a FIFO, a device or a directory is refused, not waited on.
+    const std::string text = read_regular_file(path, kMaxResultCsvBytes, what);
+    Reader<static_cast<unsigned>(N)> in(path, text.data(), text.data() + text.size());
     in.read_header(io::ignore_extra_column | io::ignore_missing_column, std::string(columns[I])...);
     std::vector<std::string> missing;
     for (const auto& c : columns) {
@@ -290,7 +294,7 @@ std::size_t column(std::string_view name) {
 
 // A summary.csv of hermes-sim before the parameter columns has one "params" column instead.
 bool has_packed_params(const std::string& path) {
-  std::ifstream in(path);
+  std::istringstream in(read_regular_file(path, kMaxResultCsvBytes, "summary"));
   std::string header;
   std::getline(in, header);
   return ("," + header + ",").find(",params,") != std::string::npos;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "base/file_read.h"
 #include "base/number_text.h"
 #include "sim/common/sha256.h"
 #include "sim/config/csv_reader.h"
@@ -169,7 +170,24 @@ void read_csv(const ResolvedFile& file, TraceErrors& errors, const std::string& 
               DeclaredEvents& found) {
   const std::string& path = file.path;
   try {
-    TraceReader in(path);
+    // Read through read_regular_file: a FIFO, a device or a directory is refused, not waited on.
+    std::string text;
+    try {
+      text = read_regular_file(path, kMaxTraceBytes, "trace");
+    } catch (const InputError& e) {
+      // "cannot open trace 'P': No such file ..." or "trace 'P' is a FIFO ...": the reason only.
+      std::string reason = e.what();
+      const std::string quoted = "'" + path + "'";
+      if (const auto at = reason.find(quoted); at != std::string::npos) {
+        reason = reason.substr(at + quoted.size());
+        const auto start = reason.find_first_not_of(": ");
+        reason = start == std::string::npos ? "unknown reason" : reason.substr(start);
+      }
+      errors.whole("cannot open the trace (resolved to " + path +
+                   (file.tried.empty() ? "" : "; " + file.tried) + "): " + reason);
+      return;
+    }
+    TraceReader in(path, text.data(), text.data() + text.size());
     try {
       // Missing columns are let through here and checked below: only the required ones are errors.
       in.read_header(io::ignore_missing_column, "node", "event", "start_s", "end_s", "speed_factor",

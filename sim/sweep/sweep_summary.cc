@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "base/file_read.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/metrics/csv_writer.h"
 
@@ -14,8 +15,8 @@ namespace hermes::sweep {
 namespace {
 
 std::vector<std::string> read_lines(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read '" + path + "'");
+  // A FIFO, a device or a directory in a point's place is refused, not waited on.
+  std::istringstream in(read_regular_file(path, kMaxResultCsvBytes, "point summary"));
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) {
     if (!line.empty()) lines.push_back(line);

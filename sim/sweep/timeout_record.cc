@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "base/diagnostics.h"
 #include "base/file_read.h"
 #include "base/string_join.h"
 #include "sim/config/json_read.h"
@@ -14,26 +15,58 @@
 
 namespace hermes::sweep {
 
-std::vector<TimedOutPoint> read_timed_out(const SweepDir& dir) {
-  std::vector<TimedOutPoint> out;
+TimedOutRecord read_timed_out(const SweepDir& dir) {
+  TimedOutRecord out;
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(dir.timed_out_path(), ec)) return out;
+  const auto status = std::filesystem::symlink_status(dir.timed_out_path(), ec);
+  if (ec || status.type() == std::filesystem::file_type::not_found) return out;
+  const auto unreadable = [&out](std::string why) {
+    out.points.clear();
+    out.unreadable = std::move(why);
+    return out;
+  };
+  if (status.type() != std::filesystem::file_type::regular) {
+    return unreadable("not a regular file");
+  }
   try {
     const std::string text =
         read_regular_file(dir.timed_out_path(), kMaxManifestBytes, "timed-out points");
-    Diagnostics ignored;
-    const auto doc = parse_json_checked(text, ignored);
-    if (!doc || !doc->is_object() || !doc->contains("points")) return out;
-    for (const auto& p : doc->at("points")) {
-      if (p.is_object() && p.contains("point") && p.at("point").is_string() &&
-          p.contains("timeout_s") && p.at("timeout_s").is_number()) {
-        out.push_back({p.at("point").get<std::string>(), p.at("timeout_s").get<double>()});
-      }
+    Diagnostics diags(dir.timed_out_path());
+    const auto doc = parse_json_checked(text, diags);
+    if (!doc) return unreadable("not JSON");
+    if (!doc->is_object() || !doc->contains("points") || !doc->at("points").is_array()) {
+      return unreadable("not {\"points\": [...]}");
     }
-  } catch (const std::exception&) {
-    out.clear();  // only informs: see the header
+    for (const auto& p : doc->at("points")) {
+      if (!p.is_object() || !p.contains("point") || !p.at("point").is_string() ||
+          !p.contains("timeout_s") || !p.at("timeout_s").is_number()) {
+        return unreadable("an entry of \"points\" is not {\"point\": \"NNNN\", \"timeout_s\": S}");
+      }
+      out.points.push_back({p.at("point").get<std::string>(), p.at("timeout_s").get<double>()});
+    }
+  } catch (const std::exception& e) {
+    return unreadable(e.what());
   }
   return out;
+}
+
+std::string set_aside_unreadable(const SweepDir& dir, const TimedOutRecord& record) {
+  if (record.unreadable.empty()) return "";
+  // A name of its own: never over another file.
+  std::string aside = dir.timed_out_path() + ".unreadable";
+  std::error_code ec;
+  for (int i = 2; std::filesystem::exists(std::filesystem::symlink_status(aside, ec)); ++i) {
+    aside = dir.timed_out_path() + ".unreadable-" + std::to_string(i);
+  }
+  std::filesystem::rename(dir.timed_out_path(), aside, ec);
+  if (ec) {
+    throw InputError(dir.timed_out_path() + ": cannot be read (" + record.unreadable +
+                     ") nor moved aside to " + aside + " (" + ec.message() +
+                     "); remove or repair it, then run the same command again");
+  }
+  return "note: " + dir.timed_out_path() + " could not be read (" + record.unreadable +
+         "): moved aside to " + aside +
+         "; the points it listed run again anyway if their directory is missing";
 }
 
 void write_timed_out(const SweepDir& dir, const std::vector<TimedOutPoint>& points) {

@@ -1,7 +1,8 @@
 // DIR/timed_out.json: the points abandoned at --point-timeout and not computed since, so that the
 // next run of the same command can say that it runs them again (their directories are missing, so
 // it would anyway). Rank 0 rewrites it at the end of every invocation; it is removed when no point
-// is left in it. It only informs: an unreadable one is ignored.
+// is left in it. It only informs, so an unreadable one stops nothing; but the sweep never deletes
+// a file it cannot read: it moves it aside under a name it says (set_aside_unreadable).
 //
 // {"points": [{"point": "0003", "timeout_s": 60}, ...]}
 #pragma once
@@ -21,8 +22,18 @@ struct TimedOutPoint {
   double timeout_s = 0;
 };
 
-// What DIR/timed_out.json lists; empty if it is absent or unreadable.
-std::vector<TimedOutPoint> read_timed_out(const SweepDir& dir);
+struct TimedOutRecord {
+  std::vector<TimedOutPoint> points;  // empty if the file is absent or unreadable
+  std::string unreadable;             // why it could not be read; empty if absent or read
+};
+
+// What DIR/timed_out.json lists.
+TimedOutRecord read_timed_out(const SweepDir& dir);
+
+// If `record` is unreadable, renames DIR/timed_out.json to timed_out.json.unreadable (or
+// .unreadable-2, ... whichever is free) and returns a note saying so; else "". Throws InputError
+// if it cannot be renamed.
+std::string set_aside_unreadable(const SweepDir& dir, const TimedOutRecord& record);
 
 // Writes `points` to DIR/timed_out.json (atomically), or removes it if `points` is empty.
 void write_timed_out(const SweepDir& dir, const std::vector<TimedOutPoint>& points);

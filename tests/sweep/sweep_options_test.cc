@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -239,6 +240,59 @@ TEST_F(SweepCli, APointPastItsTimeoutIsAbandonedRecordedAndRunAgain) {
             std::string::npos)
       << r.output;
   EXPECT_FALSE(fs::exists(dir("timeout-bad")));
+}
+
+TEST_F(SweepCli, AFinishedPointWhoseSummaryIsAFifoIsRefusedBeforeAnyPointRuns) {
+  const std::string two_points =
+      "--runs hermes --grid runs.hermes.alpha=-0.5,-1 --grid "
+      "runs.hermes.beta=0.1 --jobs 1";
+  ASSERT_EQ(sweep(dir("fifo"), two_points).status, 0);
+  const std::string summary = dir("fifo") + "/points/0000/summary.csv";
+  fs::remove(summary);
+  ASSERT_EQ(::mkfifo(summary.c_str(), 0600), 0);
+  fs::remove_all(dir("fifo") + "/points/0001");
+  for (const std::string extra : {"", " --dry-run"}) {
+    const auto r = run_command("timeout 60 " + sweep_command(dir("fifo"), two_points + extra));
+    EXPECT_EQ(r.status, 2) << r.output;
+    expect_says(r, "point summary '" + summary +
+                       "' is a FIFO (named pipe), not a regular file "
+                       "(a finished point's summary.csv, from which the sweep's summary is built: "
+                       "remove that point's directory to run the point again)");
+    EXPECT_FALSE(fs::exists(dir("fifo") + "/points/0001")) << extra;  // nothing ran
+  }
+}
+
+TEST_F(SweepCli, AnUnreadableTimeoutRecordIsMovedAsideNeverDeleted) {
+  const std::string one_point =
+      "--runs hermes --grid runs.hermes.alpha=-0.5 --grid "
+      "runs.hermes.beta=0.1 --jobs 1";
+  ASSERT_EQ(sweep(dir("garbage"), one_point).status, 0);
+  const std::string record = dir("garbage") + "/timed_out.json";
+  const std::string garbage = "\x01\x02 not a record";
+  std::ofstream(record) << garbage;
+  // A dry run says what a start would do and moves nothing.
+  auto r = sweep(dir("garbage"), one_point + " --dry-run");
+  ASSERT_EQ(r.status, 0) << r.output;
+  expect_says(r, "note: " + record + " could not be read (not JSON): a start moves it aside to " +
+                     record + ".unreadable");
+  EXPECT_EQ(slurp(record), garbage);
+  // A start moves it aside, with a name of its own each time, and goes on.
+  for (const char* aside : {".unreadable", ".unreadable-2"}) {
+    std::ofstream(record) << garbage;
+    r = sweep(dir("garbage"), one_point);
+    ASSERT_EQ(r.status, 0) << r.output;
+    expect_says(r, "note: " + record + " could not be read (not JSON): moved aside to " + record +
+                       aside + "; the points it listed run again anyway");
+    EXPECT_EQ(slurp(record + aside), garbage);
+    EXPECT_FALSE(fs::exists(record));
+  }
+  // A directory in its place is not a record either.
+  fs::create_directory(record);
+  r = sweep(dir("garbage"), one_point);
+  ASSERT_EQ(r.status, 0) << r.output;
+  expect_says(r,
+              "could not be read (not a regular file): moved aside to " + record + ".unreadable-3");
+  EXPECT_TRUE(fs::is_directory(record + ".unreadable-3"));
 }
 
 }  // namespace
