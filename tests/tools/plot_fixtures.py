@@ -254,9 +254,9 @@ def fake_hermes_sim(directory, doc=None, status=0, stderr="", stdout=None):
     return path
 
 
-def plot(*args, env=None):
+def plot(*args, env=None, timeout=300):
     """tools/plot with `args`; without a hermes-sim on PATH or in $HERMES_SIM unless `env` says."""
     full_env = {k: v for k, v in os.environ.items() if k != "HERMES_SIM"}
     full_env.update(env or {})
-    return subprocess.run([PLOT] + list(args), capture_output=True, text=True, timeout=300,
+    return subprocess.run([PLOT] + list(args), capture_output=True, text=True, timeout=timeout,
                           env=full_env)

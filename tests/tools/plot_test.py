@@ -179,6 +179,36 @@ class PlotRenders(fx.TempDirTest):
         self.assertEqual(r.stdout, "")
         self.assertFalse(os.path.exists(os.path.join(run, "plots")))  # nothing drawn
 
+    def test_hostile_files_fail_with_status_1_never_a_traceback(self):
+        """Issue 31: binary CSVs, JSON nested beyond any reader, a FIFO nobody writes."""
+        cases = [
+            ("summary.csv", b"\xaa\x01\xff" * 1000,
+             "summary.csv: not a CSV file of UTF-8 text (byte 0: invalid start byte)"),
+            ("global.csv", b"run,time_s\n\xff\xfe\n", "global.csv: not a CSV file of UTF-8 text"),
+            ("scenario.json", b"[" * 100000 + b"]" * 100000,
+             "scenario.json: nested too deeply to read"),
+            ("summary.csv", None, "summary.csv is a FIFO (named pipe), not a regular file"),
+            ("global.csv", "dir", "global.csv is a directory, not a regular file"),
+        ]
+        for i, (name, content, says) in enumerate(cases):
+            with self.subTest(name=name, says=says):
+                run = os.path.join(self.dir, "run%d" % i)
+                fx.write_run_dir(run)
+                path = os.path.join(run, name)
+                os.remove(path)
+                if content is None:
+                    os.mkfifo(path)
+                elif content == "dir":
+                    os.mkdir(path)
+                else:
+                    with open(path, "wb") as f:
+                        f.write(content)
+                r = fx.plot(run, "--hermes-sim", self.binary, timeout=60)
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertIn(says, r.stderr)
+                self.assertNotIn("Traceback", r.stderr)
+                self.assertFalse(os.path.exists(os.path.join(run, "plots")))
+
 
 class SweepCells(fx.TempDirTest):
     def test_the_seeds_of_a_grid_point_are_averaged(self):

@@ -9,6 +9,7 @@ import csv
 import json
 import math
 import os
+import stat
 import re
 
 
@@ -65,10 +66,36 @@ class Table:
         return [r[column].strip() for r in self.rows]
 
 
+def check_regular_file(path):
+    """A file to read must be a regular file: a FIFO would wait for a writer for ever and
+    /dev/zero never end. Raises PlotError naming it and what it is."""
+    if not os.path.lexists(path):
+        raise PlotError("%s: no such file" % path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise PlotError("%s: %s" % (path, e.strerror)) from None
+    kinds = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+             (stat.S_ISSOCK, "a socket"))
+    for test, kind in kinds:
+        if test(mode):
+            raise PlotError("%s is %s, not a regular file" % (path, kind))
+    if not stat.S_ISREG(mode):
+        raise PlotError("%s is not a regular file" % path)
+
+
 def read_table(path, required, allow_empty=False):
     """Reads `path`, checking that every column of `required` is in its header."""
-    if not os.path.isfile(path):
-        raise PlotError("%s: no such file" % path)
+    check_regular_file(path)
+    try:
+        return _read_table(path, required, allow_empty)
+    except UnicodeDecodeError as e:
+        raise PlotError("%s: not a CSV file of UTF-8 text (byte %d: %s)"
+                        % (path, e.start, e.reason)) from None
+
+
+def _read_table(path, required, allow_empty):
     with open(path, newline="", encoding="utf-8") as f:
         reader = csv.reader(f)
         try:
@@ -101,13 +128,15 @@ def read_table(path, required, allow_empty=False):
 
 
 def read_json(path):
-    if not os.path.isfile(path):
-        raise PlotError("%s: no such file" % path)
+    check_regular_file(path)
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
-    except ValueError as e:
+    except ValueError as e:  # UnicodeDecodeError and json.JSONDecodeError are ValueErrors
         raise PlotError("%s: not valid JSON (%s)" % (path, e)) from None
+    except RecursionError:
+        raise PlotError("%s: nested too deeply to read (hermes-sim writes at most 64 levels)"
+                        % path) from None
 
 
 def select_runs(names, available, source):
@@ -139,6 +168,9 @@ def check_run_dir(path):
     if not os.path.isdir(path):
         raise PlotError("%s: no such directory (expected a run directory of `hermes-sim run` or "
                         "a sweep directory of `hermes-sim sweep`)" % path)
+    for f in RUN_FILES:  # one that is there but is no regular file is named as what it is
+        if os.path.lexists(os.path.join(path, f)):
+            check_regular_file(os.path.join(path, f))
     missing = [f for f in RUN_FILES if not os.path.isfile(os.path.join(path, f))]
     if missing:
         raise PlotError("%s is not a run directory: no %s (a run directory holds %s, or "
