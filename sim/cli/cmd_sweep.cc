@@ -64,8 +64,9 @@ const char* const kUsage =
     "(unless --force), or whose points another math profile computed (unless\n"
     "--allow-mixed-math).\n\n"
     "--dry-run checks everything a start checks (scenario, grid, DIR, the data, the resource\n"
-    "estimates) and lists the points (grid values, seed, done in DIR or to run) and the runs of\n"
-    "each, creating or changing nothing.\n\n"
+    "estimates) and lists the points (grid values, seed, done in DIR or to run; beyond 100\n"
+    "points the first and last 10, with a count of the others) and the runs of each, creating\n"
+    "or changing nothing.\n\n"
     "--point-timeout SECONDS abandons a point still running after that much wall time (checked\n"
     "between the events of its runs, so the points that finish are the same bytes as without it):\n"
     "its partial output is removed, the sweep goes on with the other points, the final report and\n"
@@ -105,8 +106,7 @@ struct Options {
 // Parses the command line; false for --help.
 bool parse(const Args& args, Options& o) {
   po::options_description desc(kUsage);
-  std::int64_t seeds = 0;
-  std::string seed_list, runs;
+  std::string seeds, seed_list, runs;
   int jobs = 0;
   double max_memory_gb = 0, max_hours = 0, point_timeout = 0;
   std::string progress_format;
@@ -115,7 +115,7 @@ bool parse(const Args& args, Options& o) {
       "grid", po::value<std::vector<std::string>>(&o.request.grid)->composing(),
       "KEY=FROM:TO:STEP (inclusive of TO) or KEY=V1,V2,...; KEY is a --set path such as "
       "runs.hermes.alpha (repeatable; overrides or extends the scenario's sweep.grid)")(
-      "seeds", po::value<std::int64_t>(&seeds),
+      "seeds", po::value<std::string>(&seeds),
       "run every grid point with K seeds: the scenario's seed, seed+1, ..., seed+K-1 "
       "(overrides sweep.seeds; default: sweep.seeds, else the scenario's seed only)")(
       "seed-list", po::value<std::string>(&seed_list),
@@ -161,7 +161,7 @@ bool parse(const Args& args, Options& o) {
   o.request.file = *file;
   o.request.limits = resource_limits_from(max_memory_gb, max_hours);
   o.progress = progress_options_from(vm, progress_format);
-  if (vm.count("seeds")) o.request.seeds.count = seeds;
+  if (vm.count("seeds")) o.request.seeds.count = sweep::parse_seed_count(seeds);
   if (vm.count("seed-list")) o.request.seeds.list = sweep::parse_seed_list(seed_list);
   if (vm.count("runs")) o.request.runs = runs;
   if (vm.count("jobs")) {
@@ -222,7 +222,7 @@ void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& m
              std::size_t jobs) {
   std::vector<std::string> data_lines;
   std::set<std::string> datasets;
-  for (const auto& sc : plan.points) {
+  for (const auto& sc : plan.combos) {
     if (!datasets.insert(sc.dataset.name).second) continue;
     data_lines.push_back("data: " +
                          data::location_text(data::locate_dataset(sc.dataset.name, o.data_dir)));
@@ -336,7 +336,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   try {
     mpi.on_all_ranks([&] {
       if (!work_left) return;
-      for (const auto& sc : plan.points) {
+      for (const auto& sc : plan.combos) {
         const std::string& name = sc.dataset.name;
         if (datasets.count(name)) continue;
         const data::DataLocation location = data::locate_dataset(name, o.data_dir);
@@ -355,7 +355,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
   // One kernel for every point of this process, checked on the products of all of them.
   ProvenanceJson gemm_record;
   std::vector<const scenario::Scenario*> math_points;
-  for (const auto& sc : plan.points) {
+  for (const auto& sc : plan.combos) {
     if (needs_data(sc)) math_points.push_back(&sc);
   }
   if (work_left && !math_points.empty()) {
@@ -385,7 +385,7 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     // The sweep removed stale leftovers in points/ when it opened (under its lock).
     RunOutputDir out(dir.point_dir(i, points.size()), /*force=*/false, "point directory",
                      /*clean_leftovers=*/false);
-    const scenario::Scenario& sc = plan.points[i];
+    const scenario::Scenario sc = point_scenario(plan, i);
     // A pool per point: --threads 1 runs its math on the thread that runs the point.
     parallel::ThreadPool pool(o.threads);
     Provenance provenance;

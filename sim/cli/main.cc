@@ -97,8 +97,12 @@ int main(int argc, char** argv) {
   try {
     return it->second.fn(hermes::cli::Args(argv + 2, argv + argc));
   } catch (const hermes::InputError& e) {
-    std::cerr << "hermes-sim " << name << ": error:\n" << e.what();
-    if (std::string(e.what()).back() != '\n') std::cerr << '\n';
+    // A one-line message stays on the error's line (what `2>&1 | head -1` or a log's grep shows);
+    // a list of problems starts on the next.
+    std::string message = e.what();
+    while (!message.empty() && message.back() == '\n') message.pop_back();
+    const bool one_line = message.find('\n') == std::string::npos;
+    std::cerr << "hermes-sim " << name << ": error:" << (one_line ? " " : "\n") << message << '\n';
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "hermes-sim " << name << ": error: " << e.what() << '\n';

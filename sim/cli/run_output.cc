@@ -129,11 +129,47 @@ std::string RunOutputDir::refusal(bool at_commit) const {
            ": choose another directory, or pass --force to replace them (the new results are put "
            "in place first, then the old ones are removed)";
   }
+  // --force removes only what hermes-sim wrote: the files its marker lists (owned_dirs.h).
+  if (!read_run_manifest(target_)) {
+    return label + ": its " + marker_name(DirKind::kRun) +
+           " does not list the files hermes-sim wrote there (a run directory of a hermes-sim "
+           "before 2026-12-07, or a copied marker)" +
+           during +
+           ": --force replaces only a run directory whose every file is listed; remove it "
+           "yourself if its files are yours to delete, or choose another directory";
+  }
+  if (const auto unlisted = unlisted_entries(target_); !unlisted.empty()) {
+    std::string names;
+    for (std::size_t i = 0; i < unlisted.size() && i < 5; ++i) {
+      names += (i ? ", '" : "'") + unlisted[i] + "'";
+    }
+    if (unlisted.size() > 5) names += " and " + std::to_string(unlisted.size() - 5) + " more";
+    return label + " holds " + names + ", which hermes-sim did not write (its " +
+           marker_name(DirKind::kRun) + " does not list " + (unlisted.size() == 1 ? "it" : "them") +
+           ")" + during + ": --force never removes what it did not write; move " +
+           (unlisted.size() == 1 ? "it" : "them") + " out of the directory, or choose another";
+  }
   return "";
 }
 
 void RunOutputDir::commit() {
   InterruptGuard guard;  // an interruption happens before these renames or after all of them
+  // Everything in the private temporary directory is this run's: listed as what it wrote.
+  std::vector<std::string> written;
+  std::error_code list_ec;
+  for (const auto& e : fs::directory_iterator(tmp_, list_ec)) {
+    const std::string name = e.path().filename().string();
+    if (name != marker_name(DirKind::kRun)) written.push_back(name);
+  }
+  try {
+    if (list_ec) throw std::runtime_error("cannot list '" + tmp_ + "': " + list_ec.message());
+    append_run_manifest(tmp_, written);
+  } catch (const std::exception& e) {
+    kept_ = true;
+    cleanup_.reset();
+    throw std::runtime_error(std::string(e.what()) + "; the results of this run are kept in '" +
+                             tmp_ + "'");
+  }
   if (const std::string why = refusal(true); !why.empty()) {
     // Someone changed the target during the run: keep the results where nothing removes them.
     const std::string kept = target_ + ".kept-" + std::to_string(::getpid());

@@ -15,8 +15,19 @@ std::string point_table(const SweepPlan& plan, const std::vector<bool>& done) {
   for (const auto& axis : def.grid) table.columns.push_back({"", axis.key, true});
   table.columns.push_back({"", "seed", true});
   table.columns.push_back({"", "state", false});
+  const std::size_t total = def.points.size();
+  const bool all = total <= kDryRunListed;
+  std::size_t hidden = 0, hidden_done = 0;
   for (const auto& p : def.points) {
-    std::vector<std::string> row{sweep::point_name(p.index, def.points.size())};
+    if (!all && p.index >= kDryRunEnds && p.index < total - kDryRunEnds) {
+      if (p.index == kDryRunEnds) {
+        table.rows.push_back(std::vector<std::string>(table.columns.size(), "..."));
+      }
+      ++hidden;
+      hidden_done += done[p.index] ? 1 : 0;
+      continue;
+    }
+    std::vector<std::string> row{sweep::point_name(p.index, total)};
     for (const auto& v : p.values) row.push_back(sweep::display_text(v));
     row.push_back(std::to_string(p.seed));
     row.push_back(done[p.index] ? "done" : "to run");
@@ -24,6 +35,13 @@ std::string point_table(const SweepPlan& plan, const std::vector<bool>& done) {
   }
   std::ostringstream os;
   config::render_text(os, table);
+  if (hidden > 0) {
+    os << "(" << counted(hidden, "point") << " not listed, "
+       << sweep::point_name(kDryRunEnds, total) << " to "
+       << sweep::point_name(total - kDryRunEnds - 1, total) << ": " << hidden_done << " done, "
+       << hidden - hidden_done << " to run; a dry run lists every point of a sweep of "
+       << "at most " << kDryRunListed << ")\n";
+  }
   return os.str();
 }
 

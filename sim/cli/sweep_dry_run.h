@@ -11,8 +11,14 @@
 
 namespace hermes::cli {
 
+// Up to this many points, --dry-run lists every one; beyond, the first and last kDryRunEnds.
+inline constexpr std::size_t kDryRunListed = 100;
+inline constexpr std::size_t kDryRunEnds = 10;
+
 // One line per point: its name, grid values (shown as summary.csv shows them), seed and state
-// ("done" if `done[i]`, else "to run"), under a header naming the grid keys.
+// ("done" if `done[i]`, else "to run"), under a header naming the grid keys. Beyond kDryRunListed
+// points, the first and last kDryRunEnds, a "..." row between them, and a line after the table
+// saying how many are not shown and how many of those are done.
 std::string point_table(const SweepPlan& plan, const std::vector<bool>& done);
 
 // What the sweep would do, for --dry-run (after the build line): the notes of checking DIR, the

@@ -43,9 +43,13 @@ SweepPlan plan_sweep(const SweepRequest& request) {
       base.sweep ? sweep::grid_from_spec(*base.sweep) : std::vector<sweep::GridAxis>{}, cli_grid);
   def.seeds = sweep::resolve_seeds(base.seed, request.seeds, base.sweep);
   def.points = sweep::expand_points(def.grid, def.seeds);
-  // The plan holds every point's scenario (its nodes included) in memory while the sweep runs.
-  const double plan_bytes = static_cast<double>(def.points.size()) *
-                            (static_cast<double>(base.nodes.size()) * 400.0 + 64e3);
+  const std::size_t seeds = def.seeds.size();
+  const std::size_t combos = def.points.size() / seeds;
+  // The plan holds each grid combination's scenario (its nodes included) and each point's grid
+  // values while the sweep runs.
+  const double plan_bytes =
+      static_cast<double>(combos) * (static_cast<double>(base.nodes.size()) * 400.0 + 64e3) +
+      static_cast<double>(def.points.size()) * (static_cast<double>(def.grid.size()) * 16.0 + 64.0);
   if (plan_bytes > request.limits.max_memory_bytes) {
     throw InputError(request.file + ": the sweep's " + std::to_string(def.points.size()) +
                      " points of " + std::to_string(base.worker_count()) +
@@ -55,19 +59,19 @@ SweepPlan plan_sweep(const SweepRequest& request) {
                      " (accepted: fewer points or workers, or raise the limit with --max-memory)");
   }
 
-  for (const auto& point : def.points) {
+  // Loads point i as `hermes-sim run` would, its --runs applied, and checks it; errors name it.
+  const auto load_point = [&](std::size_t i) {
+    const sweep::SweepPoint& point = def.points[i];
     std::vector<std::string> sets = request.sets;
-    for (auto& s : sweep::point_overrides(def.grid, point)) sets.push_back(std::move(s));
-    const std::string which = "point " + sweep::point_name(point.index, def.points.size()) + " (" +
-                              sweep::point_label(def.grid, point) + "): ";
+    for (auto& set : sweep::point_overrides(def.grid, point)) sets.push_back(std::move(set));
     try {
       scenario::Scenario sc = scenario::load_scenario(request.file, sets, source_dir());
       if (request.runs) keep_runs(sc, selected);
       const auto estimate = check_limits(sc, request.file, request.limits, false);
-      if (point.index == 0 || estimate.memory_bytes > plan.heaviest.memory_bytes ||
+      if (i == 0 || estimate.memory_bytes > plan.heaviest.memory_bytes ||
           (estimate.memory_bytes == plan.heaviest.memory_bytes &&
            estimate.hours > plan.heaviest.hours)) {
-        plan.heaviest_point = point.index;
+        plan.heaviest_point = i;
         plan.heaviest = estimate;
       }
       if (!needs_data(sc)) {
@@ -78,21 +82,46 @@ SweepPlan plan_sweep(const SweepRequest& request) {
       // A point is a plain run: its scenario.json reproduces it with `hermes-sim run`.
       sc.sweep.reset();
       sc.document.erase("sweep");
-      plan.points.push_back(std::move(sc));
+      return sc;
     } catch (const InputError& e) {
-      throw InputError(which + e.what());
+      throw InputError("point " + sweep::point_name(i, def.points.size()) + " (" +
+                       sweep::point_label(def.grid, point) + "): " + e.what());
+    }
+  };
+  for (std::size_t c = 0; c < combos; ++c) {
+    plan.combos.push_back(load_point(c * seeds));
+    // Only outages drawn from availability models depend on the seed when a scenario loads
+    // (scenario_loader.cc): then every point is loaded, its draw checked and its outages kept.
+    if (plan.combos.back().availability.models.empty()) continue;
+    plan.point_outages.resize(def.points.size());
+    plan.point_outages[c * seeds] = plan.combos.back().outages;
+    for (std::size_t s = 1; s < seeds; ++s) {
+      plan.point_outages[c * seeds + s] = load_point(c * seeds + s).outages;
     }
   }
   std::vector<const sweep::Json*> documents;
-  for (const auto& sc : plan.points) documents.push_back(&sc.document);
+  for (const auto& sc : plan.combos) documents.push_back(&sc.document);
   if (!request.runs) {
-    for (const std::size_t r : sweep::unvaried_runs(documents, def.points)) {
+    for (const std::size_t r : sweep::unvaried_runs(documents)) {
       plan.unvaried_runs.push_back(base.runs[r].name);
     }
   }
-  plan.distinct = sweep::distinct_runs(documents);
+  plan.distinct = sweep::distinct_runs(documents, def.seeds);
   plan.manifest = sweep::make_manifest(def, build_info());
   return plan;
+}
+
+const scenario::Scenario& combo_of(const SweepPlan& plan, std::size_t i) {
+  return plan.combos.at(i / plan.definition.seeds.size());
+}
+
+scenario::Scenario point_scenario(const SweepPlan& plan, std::size_t i) {
+  scenario::Scenario sc = combo_of(plan, i);
+  const std::uint64_t seed = plan.definition.points.at(i).seed;
+  sc.seed = seed;
+  sc.document["seed"] = seed;
+  if (!plan.point_outages.empty()) sc.outages = plan.point_outages.at(i);
+  return sc;
 }
 
 std::string sweep_line(const SweepPlan& plan, const std::string& dir, std::size_t done_before,
@@ -106,7 +135,7 @@ std::string sweep_line(const SweepPlan& plan, const std::string& dir, std::size_
 
 std::string runs_line(const SweepPlan& plan, const std::vector<std::size_t>& todo, bool reuse) {
   std::size_t runs = 0;
-  for (const std::size_t i : todo) runs += plan.points.at(i).runs.size();
+  for (const std::size_t i : todo) runs += combo_of(plan, i).runs.size();
   const std::size_t repeated = sweep::repeated_runs(plan.distinct, todo);
   std::string line = "runs: " + std::to_string(runs) + " at " + counted(todo.size(), "point") +
                      " to run, " + std::to_string(repeated) + " of them equal to a run of another";
@@ -141,7 +170,7 @@ std::string unvaried_runs_note(const SweepPlan& plan, bool reuse) {
   if (varied.empty()) return note + ": the grid changes no run at all";
   // summary.csv's speedup_vs_bsp compares each run with the scenario's BSP run.
   const bool bsp_left_out = std::any_of(
-      plan.points[0].runs.begin(), plan.points[0].runs.end(), [&](const scenario::RunSpec& r) {
+      plan.combos[0].runs.begin(), plan.combos[0].runs.end(), [&](const scenario::RunSpec& r) {
         return r.protocol == scenario::speedup_reference().id &&
                std::find(unvaried.begin(), unvaried.end(), r.name) != unvaried.end();
       });

@@ -1,6 +1,7 @@
 // What `hermes-sim sweep` will run, worked out before anything runs: the base scenario, the grid
-// (file and command line merged), the seeds, every point's scenario (loaded and validated up
-// front, so a bad grid key is reported before the first point starts) and the manifest.
+// (file and command line merged), the seeds, the scenario of every grid combination (loaded and
+// validated up front, so a bad grid key is reported before the first point starts), what each
+// seed changes, and the manifest.
 #pragma once
 
 #include <optional>
@@ -26,7 +27,13 @@ struct SweepRequest {
 
 struct SweepPlan {
   sweep::SweepDefinition definition;
-  std::vector<scenario::Scenario> points;  // point i's scenario, its "sweep" section removed
+  // One scenario per grid combination, loaded with the first seed, its "sweep" section removed:
+  // point i runs combos[i / seeds] with its own seed (point_scenario). A seed changes only the
+  // "seed" of the document and, with availability models, the outages drawn at load.
+  std::vector<scenario::Scenario> combos;
+  // With availability models, point i's drawn outages (each point loaded in full when planned, so
+  // that a draw that fails is reported before any point runs); else empty.
+  std::vector<std::vector<scenario::OutageSpec>> point_outages;
   sweep::Json manifest;
   // Without --runs: the runs no grid key changes (sweep/run_variation.h), which every grid point
   // of a seed repeats; empty with --runs, or when nothing is repeated.
@@ -40,6 +47,12 @@ struct SweepPlan {
 
 // Throws InputError naming the option, the file and JSON path, or the point that is wrong.
 SweepPlan plan_sweep(const SweepRequest& request);
+
+// Point i's combination (its runs, model, data...: everything but the seed's effects).
+const scenario::Scenario& combo_of(const SweepPlan& plan, std::size_t i);
+
+// Point i's scenario: what `hermes-sim run` loads from the file with the point's --set values.
+scenario::Scenario point_scenario(const SweepPlan& plan, std::size_t i);
 
 // Without --runs, a note naming the runs no grid key changes, which every grid point of a seed
 // repeats: with `reuse`, that each seed computes them once; without, the --runs that leaves them

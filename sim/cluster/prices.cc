@@ -137,19 +137,6 @@ std::optional<ProfilePrices> read_entry(const std::string& name, const OJson& ob
   });
 }
 
-// The entry named `name` (short or Azure name), for the const and the mutable lookups alike.
-template <typename Entries>
-auto* find_entry(Entries& entries, std::string_view name) {
-  decltype(&entries.front()) found = nullptr;
-  for (auto& e : entries) {
-    if (equals_ignore_case(e.name, name) || equals_ignore_case(e.azure_name, name)) {
-      found = &e;
-      break;
-    }
-  }
-  return found;
-}
-
 }  // namespace
 
 std::string_view pricing_tier_text(PricingTier tier) {
@@ -222,21 +209,23 @@ PriceList PriceList::parse(const nlohmann::ordered_json& doc, Diagnostics& diags
     auto entry = read_entry(name, body, path, source_keys, diags);
     if (!entry) continue;
     // Lookup accepts both names, case-insensitively, so all of them must be distinct.
-    for (const auto& other : list.entries_) {
-      for (const std::string* mine : {&entry->name, &entry->azure_name}) {
-        if (equals_ignore_case(*mine, other.name) || equals_ignore_case(*mine, other.azure_name)) {
-          diags.error(path, "name \"" + *mine + "\" clashes with the entry " + other.name +
-                                " (short and Azure names must be unique, ignoring case)");
-        }
+    for (const std::string* mine : {&entry->name, &entry->azure_name}) {
+      if (const auto other = list.names_.find(*mine)) {
+        diags.error(path, "name \"" + *mine + "\" clashes with the entry " +
+                              list.entries_[*other].name +
+                              " (short and Azure names must be unique, ignoring case)");
       }
     }
+    list.names_.add(entry->name, list.entries_.size());
+    list.names_.add(entry->azure_name, list.entries_.size());
     list.entries_.push_back(std::move(*entry));
   }
   return list;
 }
 
 const ProfilePrices* PriceList::find(std::string_view name) const {
-  return find_entry(entries_, name);
+  const auto at = names_.find(name);
+  return at ? &entries_[*at] : nullptr;
 }
 
 std::optional<double> PriceList::price(std::string_view name, PricingTier tier) const {
@@ -245,8 +234,10 @@ std::optional<double> PriceList::price(std::string_view name, PricingTier tier) 
 }
 
 void PriceList::set_price(std::string_view name, PricingTier tier, double usd_per_hour) {
-  ProfilePrices* e = find_entry(entries_, name);
+  const auto at = names_.find(name);
+  ProfilePrices* e = at ? &entries_[*at] : nullptr;
   if (e == nullptr) {
+    names_.add(name, entries_.size());
     e = &entries_.emplace_back();
     e->name = std::string(name);
   }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "sim/cluster/size_names.h"
 
 namespace hermes::cluster {
 
@@ -74,6 +75,7 @@ class PriceList {
   std::string region_, currency_, operating_system_;
   std::vector<PriceSource> sources_;
   std::vector<ProfilePrices> entries_;
+  NameIndex names_;  // short and Azure names of entries_
 };
 
 // Location of the shipped price list inside a source tree:

@@ -244,15 +244,15 @@ ProfileCatalog ProfileCatalog::parse(const nlohmann::ordered_json& doc, Diagnost
       auto profile = read_profile(name, body, path, diags);
       if (!profile) continue;
       // Lookup accepts both names, case-insensitively, so all of them must be distinct.
-      for (const auto& other : catalog.profiles_) {
-        for (const std::string* mine : {&profile->name, &profile->azure_name}) {
-          if (equals_ignore_case(*mine, other.name) ||
-              equals_ignore_case(*mine, other.azure_name)) {
-            diags.error(path, "name \"" + *mine + "\" clashes with profile " + other.name +
-                                  " (short and Azure names must be unique, ignoring case)");
-          }
+      for (const std::string* mine : {&profile->name, &profile->azure_name}) {
+        if (const auto other = catalog.names_.find(*mine)) {
+          diags.error(path, "name \"" + *mine + "\" clashes with profile " +
+                                catalog.profiles_[*other].name +
+                                " (short and Azure names must be unique, ignoring case)");
         }
       }
+      catalog.names_.add(profile->name, catalog.profiles_.size());
+      catalog.names_.add(profile->azure_name, catalog.profiles_.size());
       catalog.profiles_.push_back(std::move(*profile));
     }
   }
@@ -264,10 +264,8 @@ ProfileCatalog ProfileCatalog::parse(const nlohmann::ordered_json& doc, Diagnost
 }
 
 const NodeProfile* ProfileCatalog::find(std::string_view name) const {
-  for (const auto& p : profiles_) {
-    if (equals_ignore_case(p.name, name) || equals_ignore_case(p.azure_name, name)) return &p;
-  }
-  return nullptr;
+  const auto at = names_.find(name);
+  return at ? &profiles_[*at] : nullptr;
 }
 
 std::vector<std::string> ProfileCatalog::names() const {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "sim/cluster/size_names.h"
 
 namespace hermes::cluster {
 
@@ -89,6 +90,7 @@ class ProfileCatalog {
 
  private:
   std::vector<NodeProfile> profiles_;
+  NameIndex names_;  // short and Azure names of profiles_
   std::vector<std::string> calibration_notes_;
   std::optional<ReferenceJob> reference_job_;
 };

@@ -5,10 +5,12 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -24,8 +26,9 @@ const char* marker_text(DirKind kind) {
              ? "hermes-sim run directory\n"
                "Written by hermes-sim into every run directory it writes. `hermes-sim run "
                "--force`\n"
-               "replaces only directories holding this file, and removes stale leftovers of\n"
-               "killed runs only if they hold it.\n"
+               "replaces only directories holding this file and nothing but the files listed\n"
+               "after \"files:\" (the list is added when the run is complete), and removes stale\n"
+               "leftovers of killed runs only if they hold it.\n"
              : "hermes-sim sweep directory\n"
                "Written by hermes-sim into every sweep directory it writes. `hermes-sim sweep`\n"
                "resumes or (with --force) discards only directories holding this file or a\n"
@@ -94,6 +97,65 @@ bool has_marker(const std::string& dir, DirKind kind) {
   const ssize_t n = ::read(fd, got.data(), got.size());
   ::close(fd);
   return n == static_cast<ssize_t>(want.size()) && got == want;
+}
+
+namespace {
+constexpr const char* kManifestLine = "files:\n";
+constexpr std::size_t kMaxMarkerBytes = 16u << 20;  // a run writes a handful of files
+}  // namespace
+
+void append_run_manifest(const std::string& dir, const std::vector<std::string>& files) {
+  std::vector<std::string> sorted = files;
+  std::sort(sorted.begin(), sorted.end());
+  std::string text = kManifestLine;
+  for (const auto& f : sorted) text += f + "\n";
+  // Appended in place: the marker's inode, which the run's lock is held on, stays.
+  const std::string path = dir + "/" + marker_name(DirKind::kRun);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+  const ssize_t n = fd < 0 ? -1 : ::write(fd, text.data(), text.size());
+  const int err = n == static_cast<ssize_t>(text.size()) ? 0 : errno;
+  if (fd >= 0) ::close(fd);
+  if (fd < 0 || err != 0) {
+    throw std::runtime_error("cannot write the list of files to '" + path +
+                             "': " + std::strerror(err != 0 ? err : EIO));
+  }
+}
+
+std::optional<std::vector<std::string>> read_run_manifest(const std::string& dir) {
+  if (!has_marker(dir, DirKind::kRun)) return std::nullopt;
+  const std::string path = dir + "/" + marker_name(DirKind::kRun);
+  std::error_code ec;
+  if (fs::file_size(path, ec) > kMaxMarkerBytes || ec) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::string line;
+  bool listed = false;
+  std::vector<std::string> files;
+  while (std::getline(in, line)) {
+    if (listed) {
+      if (!line.empty()) files.push_back(line);
+    } else if (line + "\n" == kManifestLine) {
+      listed = true;
+    }
+  }
+  if (!listed) return std::nullopt;
+  return files;
+}
+
+std::vector<std::string> unlisted_entries(const std::string& dir) {
+  const auto listed = read_run_manifest(dir);
+  std::vector<std::string> unlisted;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name == marker_name(DirKind::kRun)) continue;
+    const bool is_file = entry.is_regular_file(ec) && !entry.is_symlink(ec);
+    if (listed && is_file && std::find(listed->begin(), listed->end(), name) != listed->end()) {
+      continue;
+    }
+    unlisted.push_back(name + (entry.is_directory(ec) && !entry.is_symlink(ec) ? "/" : ""));
+  }
+  std::sort(unlisted.begin(), unlisted.end());
+  return unlisted;
 }
 
 std::string strip_trailing_slashes(std::string path) {

@@ -31,6 +31,21 @@ void write_marker(const std::string& dir, DirKind kind);
 // Whether `dir` holds the marker of `kind`: a regular file (not a symlink) with the marker's text.
 bool has_marker(const std::string& dir, DirKind kind);
 
+// A run directory's list of its own files. When a run is complete, the names of every file
+// hermes-sim wrote into its directory are appended to the marker, after a line "files:" (sorted,
+// one per line; the same bytes on every run). `--force` replaces a run directory only if it holds
+// nothing but its marker and those files: a file a user added, or a marker without the list (one
+// written before the list existed, or copied), keeps it from being replaced.
+void append_run_manifest(const std::string& dir, const std::vector<std::string>& files);
+
+// The files listed in `dir`'s run marker; nullopt if it has no run marker or no list.
+std::optional<std::vector<std::string>> read_run_manifest(const std::string& dir);
+
+// The entries of `dir` that its run marker does not list (the marker itself aside), each name
+// with '/' after a directory's, sorted: what --force must not remove. Every entry if the marker
+// has no list.
+std::vector<std::string> unlisted_entries(const std::string& dir);
+
 // `path` without trailing slashes: "new10/" -> "new10" ("/" stays "/").
 std::string strip_trailing_slashes(std::string path);
 

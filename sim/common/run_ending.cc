@@ -9,9 +9,9 @@ namespace hermes {
 namespace {
 constexpr std::array<std::string_view, 2> kRunStatusText{"ok", "diverged"};
 static_assert(kRunStatusText.size() == enum_count(RunStatus::kDiverged));
-constexpr std::array<std::string_view, 6> kStopReasonText{
-    "", "patience", "max_sim_time", "max_iterations", "diverged", "no_events"};
-static_assert(kStopReasonText.size() == enum_count(StopReason::kNoEvents));
+constexpr std::array<std::string_view, 7> kStopReasonText{
+    "", "patience", "max_sim_time", "max_iterations", "diverged", "no_events", "no_workers"};
+static_assert(kStopReasonText.size() == enum_count(StopReason::kNoWorkers));
 }  // namespace
 
 std::string_view run_status_text(RunStatus status) { return enum_text(status, kRunStatusText); }
@@ -34,6 +34,7 @@ std::string_view stop_reason_cap_key(StopReason reason) {
     case StopReason::kPatience:
     case StopReason::kDiverged:
     case StopReason::kNoEvents:
+    case StopReason::kNoWorkers:
       return "";
   }
   return "";
@@ -49,6 +50,7 @@ bool speedup_comparable(RunStatus status, StopReason reason) {
     case StopReason::kMaxIterations:
     case StopReason::kDiverged:
     case StopReason::kNoEvents:
+    case StopReason::kNoWorkers:
       return false;
   }
   return false;

@@ -25,9 +25,11 @@ enum class StopReason {
   kMaxIterations,  // the cap on updates applied
   kDiverged,       // a loss became non-finite
   kNoEvents,       // nothing left to happen
+  kNoWorkers,      // every worker gone for good and nothing left at the PS: the model is final
 };
 
-// "ok", "diverged"; "", "patience", "max_sim_time", "max_iterations", "diverged", "no_events".
+// "ok", "diverged"; "", "patience", "max_sim_time", "max_iterations", "diverged", "no_events",
+// "no_workers".
 std::string_view run_status_text(RunStatus status);
 std::string_view stop_reason_text(StopReason reason);
 // The reverse; nullopt for a word this version does not write.

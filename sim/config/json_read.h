@@ -46,4 +46,9 @@ bool is_valid_utf8(std::string_view text, std::size_t* bad_offset = nullptr);
 // `text` with every byte that is not part of valid UTF-8 written as \xNN, for messages.
 std::string escape_invalid_utf8(std::string_view text);
 
+// A text equal for two numbers, strings or booleans when they are equal as JSON values (1 and 1.0
+// alike, as nlohmann compares them up to 2^53), to find a repeat in a list of 10,000 values
+// without comparing every pair.
+std::string scalar_identity(const nlohmann::ordered_json& value);
+
 }  // namespace hermes

@@ -53,14 +53,17 @@ std::string not_comparable_reason(const SummaryRow& run) {
   if (reason == StopReason::kNoEvents) {
     return "ended with nothing left to simulate (" + run.stop_reason + ")";
   }
+  if (reason == StopReason::kNoWorkers) {
+    return "ended when every worker was gone for good (" + run.stop_reason + ")";
+  }
   return "stopped by " + run.stop_reason;  // kDiverged with status ok: no such run is written
 }
 
 std::string run_ending_tag(const SummaryRow& run) {
   // Indexed by StopReason; "" where the generic "stop: WORD" says it.
-  static constexpr std::array<std::string_view, 6> kShort{
-      "", "", "capped (sim time)", "capped (iterations)", "diverged", "no events"};
-  static_assert(kShort.size() == enum_count(StopReason::kNoEvents));
+  static constexpr std::array<std::string_view, 7> kShort{
+      "", "", "capped (sim time)", "capped (iterations)", "diverged", "no events", "no workers"};
+  static_assert(kShort.size() == enum_count(StopReason::kNoWorkers));
   if (!run.ok()) return run.status;
   const std::optional<StopReason> reason = parse_stop_reason(run.stop_reason);
   if (reason == StopReason::kPatience) return "";

@@ -137,9 +137,11 @@ void read_model(const Json& value, const std::string& path, const std::vector<No
   if (has_p == has_mtbf) {
     diags.error(path,
                 "give exactly one of probability_per_h (a failure's probability within an "
-                "hour, in (0, 1): Azure's Spot eviction rate) and mtbf_h (> 0)");
+                "hour, in [1e-16, 1): Azure's Spot eviction rate) and mtbf_h (> 0)");
   } else if (has_p) {
-    if (const auto p = r.number("probability_per_h", std::nullopt, Range::above(0).under(1))) {
+    // Below about 1e-16, 1 - p rounds to 1 in a double and the rate would be 0.
+    if (const auto p =
+            r.number("probability_per_h", std::nullopt, Range::at_least(1e-16).under(1))) {
       m.model.failures_per_s = cluster::rate_from_hourly_probability(*p);
     }
   } else if (const auto h = r.number("mtbf_h", std::nullopt, Range::above(0).up_to(1e6))) {
@@ -210,6 +212,9 @@ std::vector<OutageSpec> draw_model_outages(const AvailabilitySpec& availability,
           nodes.begin());
       RandomStream rng = RandomStream::named(seed, "outages", h);
       std::vector<cluster::OutageInterval> intervals;
+      if (!(m.model.failures_per_s > 0) || !(m.model.mean_s > 0) || !(m.model.cv > 0)) {
+        continue;  // its reader reported the key (draw_outages would throw without naming it)
+      }
       try {
         intervals = cluster::draw_outages(m.model, rng, horizon, kMaxDrawnOutages);
       } catch (const std::length_error&) {

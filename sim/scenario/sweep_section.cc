@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <string>
 
 #include "sim/config/json_pointer.h"
+#include "sim/config/json_read.h"
 #include "sim/config/object_reader.h"
 #include "sim/scenario/sections.h"
 
@@ -102,13 +104,20 @@ std::optional<std::vector<Json>> read_list(const Json& value, const std::string&
                                            Diagnostics& diags) {
   const std::size_t errors_before = diags.count();
   if (value.empty()) diags.error(path, std::string("empty list (accepted: ") + kListOrRange + ")");
+  if (static_cast<double>(value.size()) > kMaxAxisValues) {
+    diags.error(path, std::to_string(value.size()) + " values, more than " +
+                          format_number(kMaxAxisValues) + " (accepted: at most " +
+                          format_number(kMaxAxisValues) + " values per key)");
+    return std::nullopt;
+  }
   std::vector<Json> values;
+  std::set<std::string> seen;
   for (std::size_t i = 0; i < value.size(); ++i) {
     const Json& v = value[i];
     const std::string at = pointer_append(path, i);
     if (!v.is_number() && !v.is_string() && !v.is_boolean()) {
       diags.error(at, "wrong type: expected a number, string or boolean, got " + describe_value(v));
-    } else if (std::find(values.begin(), values.end(), v) != values.end()) {
+    } else if (!seen.insert(scalar_identity(v)).second) {
       diags.error(at, "duplicate value " + v.dump() + " (each point would run twice)");
     } else {
       values.push_back(v);
@@ -155,7 +164,8 @@ void read_grid(const Json* value, ObjectReader& parent, SweepSpec& spec, Json& o
 void read_seeds(const Json* value, ObjectReader& r, SweepSpec& spec) {
   if (value == nullptr) return;
   const std::string accepted = "an integer count in [1, " + std::to_string(kMaxSeeds) +
-                               "] or a non-empty array of distinct seeds (integers >= 0)";
+                               "] or an array of 1 to " + std::to_string(kMaxSeeds) +
+                               " distinct seeds (integers >= 0)";
   if (value->is_number_integer()) {
     const bool in_range = value->is_number_unsigned() && value->get<std::uint64_t>() >= 1 &&
                           value->get<std::uint64_t>() <= static_cast<std::uint64_t>(kMaxSeeds);
@@ -164,14 +174,17 @@ void read_seeds(const Json* value, ObjectReader& r, SweepSpec& spec) {
       return;
     }
     spec.seed_count = value->get<std::int64_t>();
+  } else if (value->is_array() && value->size() > static_cast<std::size_t>(kMaxSeeds)) {
+    r.error("seeds", std::to_string(value->size()) + " seeds (accepted: " + accepted + ")");
+    return;
   } else if (value->is_array() && !value->empty()) {
+    std::set<std::uint64_t> seen;
     for (std::size_t i = 0; i < value->size(); ++i) {
       const Json& s = (*value)[i];
       const std::string at = pointer_append(r.path_of("seeds"), i);
       if (!s.is_number_unsigned()) {
         r.diags().error(at, "wrong type: expected a seed (integer >= 0), got " + describe_value(s));
-      } else if (std::find(spec.seed_list.begin(), spec.seed_list.end(), s.get<std::uint64_t>()) !=
-                 spec.seed_list.end()) {
+      } else if (!seen.insert(s.get<std::uint64_t>()).second) {
         r.diags().error(at, "duplicate seed " + s.dump());
       } else {
         spec.seed_list.push_back(s.get<std::uint64_t>());

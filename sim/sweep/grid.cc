@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <set>
 
 #include "base/diagnostics.h"
 #include "base/number_text.h"
@@ -76,7 +77,9 @@ std::vector<Json> range_values(double from, double to, double step, const std::s
   const double steps = (to - from) / step;
   const double count = std::floor(steps + 1e-9 * std::max(1.0, steps)) + 1;
   if (count > static_cast<double>(kMaxAxisValues)) {
-    throw InputError(what + ": more than " + std::to_string(kMaxAxisValues) + " values");
+    throw InputError(what + ": " + shortest(count) + " values, more than " +
+                     std::to_string(kMaxAxisValues) +
+                     " (accepted: a larger STEP or a shorter range)");
   }
   const int decimals = std::max({decimals_of(from), decimals_of(to), decimals_of(step)});
   std::vector<Json> values;
@@ -133,17 +136,22 @@ GridAxis parse_grid_option(const std::string& arg) {
     return axis;
   }
   const auto items = split(spec, ',');
+  if (items.size() > kMaxAxisValues) {
+    throw InputError(what + ": " + std::to_string(items.size()) + " values, more than " +
+                     std::to_string(kMaxAxisValues) + " (accepted: at most " +
+                     std::to_string(kMaxAxisValues) + " values per key)");
+  }
   for (const auto& item : items) {
     if (item.empty()) throw InputError(what + ": empty value in the list V1,V2,...");
   }
   axis.values = texts_to_values(items);
+  std::set<std::string> seen;
   for (std::size_t i = 0; i < axis.values.size(); ++i) {
     const Json& v = axis.values[i];
     if (!v.is_number() && !v.is_string() && !v.is_boolean()) {
       throw InputError(what + ": value '" + items[i] + "' is not a number, string or boolean");
     }
-    if (std::find(axis.values.begin(), axis.values.begin() + static_cast<std::ptrdiff_t>(i), v) !=
-        axis.values.begin() + static_cast<std::ptrdiff_t>(i)) {
+    if (!seen.insert(scalar_identity(v)).second) {
       throw InputError(what + ": value '" + items[i] + "' is listed twice");
     }
   }

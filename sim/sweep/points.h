@@ -12,6 +12,10 @@
 
 namespace hermes::sweep {
 
+// The most seeds a sweep takes (--seeds, --seed-list, the file's "seeds") and the most points.
+inline constexpr std::uint64_t kMaxSweepSeeds = 100000;
+inline constexpr std::uint64_t kMaxSweepPoints = 1000000;
+
 struct SweepPoint {
   std::size_t index = 0;
   std::vector<Json> values;  // one per grid axis, in grid order
@@ -30,10 +34,19 @@ struct SeedRequest {
 std::vector<std::uint64_t> resolve_seeds(std::uint64_t base, const SeedRequest& cli,
                                          const std::optional<scenario::SweepSpec>& file);
 
-// Parses --seed-list "1,5,9". Throws InputError naming the option.
+// Parses --seeds K (an integer; its range is checked by resolve_seeds). Throws InputError naming
+// the option and the accepted range.
+std::int64_t parse_seed_count(const std::string& text);
+
+// Parses --seed-list "1,5,9" (at most kMaxSweepSeeds distinct seeds). Throws InputError naming
+// the option.
 std::vector<std::uint64_t> parse_seed_list(const std::string& text);
 
-// Every point, in order. Throws InputError if there would be more than 1,000,000.
+// Throws InputError, before anything is expanded, if the grid's values times `seeds` make more
+// than kMaxSweepPoints points: the error gives the product ("10000 x 10000 values x 1 seed").
+void check_point_count(const std::vector<GridAxis>& grid, std::size_t seeds);
+
+// Every point, in order. Throws InputError as check_point_count does.
 std::vector<SweepPoint> expand_points(const std::vector<GridAxis>& grid,
                                       const std::vector<std::uint64_t>& seeds);
 

@@ -12,22 +12,27 @@
 
 namespace hermes::sweep {
 
-// The positions (in each point's "runs") of the runs that no grid key changes, given every
-// point's scenario document (documents[i] is points[i]'s). Empty when each seed has a single
-// grid point (nothing is repeated), when a grid key changes anything outside "runs" (every run
-// then differs), or when the points do not all have the same number of runs.
-std::vector<std::size_t> unvaried_runs(const std::vector<const Json*>& documents,
-                                       const std::vector<SweepPoint>& points);
+// A sweep's scenarios come as one document per grid combination ("combos", in the order of the
+// points: point i is combination i / seeds, with seed seeds[i % seeds]); a point's document is its
+// combination's with its own "seed". The functions below ignore the combinations' "seed".
+
+// The positions (in each point's "runs") of the runs that no grid key changes. Empty when there
+// is a single grid combination (nothing is repeated), when a grid key changes anything outside
+// "runs" (every run then differs), or when the combinations do not all have the same number of
+// runs.
+std::vector<std::size_t> unvaried_runs(const std::vector<const Json*>& combos);
 
 // Which runs of a sweep are the same run: ids[i][r] numbers point i's run r so that two runs share
-// a number exactly when their part of the scenario (everything but "runs", and their own entry of
-// "runs") is equal, whatever their position; numbers count from 0 in order of first appearance.
-// Such runs compute the same results, so a sweep computes each number once (run_reuse.h).
+// a number exactly when their part of the scenario (everything but "runs", the seed included, and
+// their own entry of "runs") is equal, whatever their position; numbers count from 0 in order of
+// first appearance. Such runs compute the same results, so a sweep computes each number once
+// (run_reuse.h).
 struct DistinctRuns {
   std::vector<std::vector<std::size_t>> ids;  // per point, per run
   std::size_t count = 0;                      // distinct runs
 };
-DistinctRuns distinct_runs(const std::vector<const Json*>& documents);
+DistinctRuns distinct_runs(const std::vector<const Json*>& combos,
+                           const std::vector<std::uint64_t>& seeds);
 
 // How many of the runs of `points` (indices into `runs.ids`) repeat a run of an earlier one of
 // them: the runs a sweep of those points does not compute.

@@ -4,6 +4,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -78,7 +79,76 @@ bool only_sweep_startup_leftovers(const std::string& root) {
   return !ec;
 }
 
+// The files a sweep writes in its root (besides points/ and the aside copies of an unreadable
+// timed_out.json, which it never removes).
+bool own_root_file(const std::string& name) {
+  return name == kLockName || name == marker_name(DirKind::kSweep) || name == "sweep.json" ||
+         name == "summary.csv" || name == "timed_out.json";
+}
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// "'a', 'b' and 3 more" of up to five names.
+std::string names_text(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size() && i < 5; ++i)
+    text += (i ? ", '" : "'") + names[i] + "'";
+  if (names.size() > 5) text += " and " + std::to_string(names.size() - 5) + " more";
+  return text;
+}
+
 }  // namespace
+
+std::vector<std::string> SweepDir::unowned_entries() const {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(root_, ec)) {
+    const std::string name = entry.path().filename().string();
+    const auto t = parse_temporary_name(name);
+    const bool is_dir = fs::is_directory(fs::symlink_status(entry.path(), ec));
+    if (own_root_file(name) || name.rfind("timed_out.json.unreadable", 0) == 0) continue;
+    if (t && t->kind == "tmp" && own_root_file(t->base)) continue;
+    if (name != "points" || !is_dir) {
+      found.push_back(name + (is_dir ? "/" : ""));
+      continue;
+    }
+    for (const auto& point : fs::directory_iterator(entry.path(), ec)) {
+      const std::string pname = point.path().filename().string();
+      const auto pt = parse_temporary_name(pname);
+      const bool pdir = fs::is_directory(fs::symlink_status(point.path(), ec));
+      const std::string shown = "points/" + pname + (pdir ? "/" : "");
+      if (pdir && all_digits(pname)) {
+        if (!read_run_manifest(point.path().string())) {
+          found.push_back(shown +
+                          " (its .hermes-run lists no files: a point of a hermes-sim "
+                          "before 2026-12-07, or not a point)");
+          continue;
+        }
+        for (const auto& u : unlisted_entries(point.path().string())) found.push_back(shown + u);
+        continue;
+      }
+      // A killed point's temporary directory (owned_dirs.h).
+      if (pdir && pt && pt->kind == "partial" && all_digits(pt->base) &&
+          (has_marker(point.path().string(), DirKind::kRun) || fs::is_empty(point.path(), ec))) {
+        continue;
+      }
+      found.push_back(shown);
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+void SweepDir::refuse_unowned(const std::string& why) const {
+  const auto unowned = unowned_entries();
+  if (unowned.empty()) return;
+  throw InputError("sweep directory '" + root_ + "' holds " + names_text(unowned) +
+                   ", which hermes-sim did not write; " + why +
+                   " would remove them and never removes what it did not write: move them out of "
+                   "the directory, or choose another --out");
+}
 
 std::string SweepDir::refusal() const {
   const std::string label = "sweep directory '" + root_ + "'";
@@ -105,6 +175,15 @@ std::string SweepDir::refusal() const {
 
 std::vector<std::string> SweepDir::open(const Json& manifest, bool force, bool allow_mixed_math) {
   if (const std::string why = refusal(); !why.empty()) throw InputError(why);
+  // Before anything is written into DIR.
+  std::error_code exists_ec;
+  if (fs::is_directory(fs::symlink_status(root_, exists_ec))) {
+    const bool has_manifest = fs::exists(fs::symlink_status(manifest_path(), exists_ec));
+    if (force) refuse_unowned("--force");
+    if (!force && !has_manifest) {
+      refuse_unowned("starting afresh (the directory has no sweep.json)");
+    }
+  }
   std::error_code ec;
   fs::create_directories(root_, ec);
   if (ec) throw InputError("cannot create sweep directory '" + root_ + "': " + ec.message());
@@ -156,7 +235,10 @@ std::vector<std::string> SweepDir::check(const Json& manifest, bool force,
     ::close(fd);
     if (busy_now) throw busy(lock_path);
   }
-  if (!force && fs::exists(manifest_path(), ec)) check_resume(manifest, allow_mixed_math, notes);
+  const bool has_manifest = fs::exists(fs::symlink_status(manifest_path(), ec));
+  if (force) refuse_unowned("--force");
+  if (!force && !has_manifest) refuse_unowned("starting afresh (the directory has no sweep.json)");
+  if (!force && has_manifest) check_resume(manifest, allow_mixed_math, notes);
   return notes;
 }
 
@@ -229,11 +311,14 @@ void SweepDir::discard_previous_sweep() const {
 void SweepDir::remove_temporaries() const {
   // Under the sweep's lock no other process writes here: every temporary is a dead one's.
   std::error_code ec;
+  // Only its own: its files' temporaries in DIR, and the points' in points/.
   for (const auto& dir : {fs::path(root_), fs::path(points_dir())}) {
     if (!fs::is_directory(dir, ec)) continue;
+    const bool points = dir != fs::path(root_);
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
       const auto t = parse_temporary_name(entry.path().filename().string());
-      if (t && (t->kind == "partial" || t->kind == "tmp")) fs::remove_all(entry.path(), ec);
+      if (!t || (t->kind != "partial" && t->kind != "tmp")) continue;
+      if (points ? all_digits(t->base) : own_root_file(t->base)) fs::remove_all(entry.path(), ec);
     }
   }
 }

@@ -51,6 +51,8 @@ class SweepDir {
   //    the math of `manifest`'s build (this binary's), the resume is refused (InputError naming
   //    both) unless `allow_mixed_math`, which adds this math to the recorded "mixed_math".
   //  - DIR holds anything else: refused unless `force`.
+  // Discarding (with `force`, or a DIR without sweep.json) is refused (InputError naming them) if
+  // DIR holds anything the sweep did not write, a point's files included: it is never removed.
   // Removes the temporaries of a killed sweep and writes sweep.json for a new sweep. Returns notes
   // for the user (a resumed sweep started by another code version, mixed maths allowed, a
   // manifest that records no math).
@@ -72,6 +74,12 @@ class SweepDir {
  private:
   // Why DIR cannot hold this sweep ("" if it can), checked before anything is written into it.
   std::string refusal() const;
+  // What DIR holds that this sweep did not write and discarding it would remove: entries other
+  // than its own files, point directories whose marker lists no files, and what a point's list
+  // leaves out (owned_dirs.h). Shown as "notes.txt", "points/0003/extra.csv".
+  std::vector<std::string> unowned_entries() const;
+  // Throws InputError naming the unowned entries, if any: `why` is what would remove them.
+  void refuse_unowned(const std::string& why) const;
   void discard_previous_sweep() const;
   // Whether the sweep.json in DIR can be resumed by `manifest`; throws InputError if not. Adds
   // notes; returns the manifest to write back if it changed (a math added to mixed_math).

@@ -28,7 +28,7 @@ TEST(CliDefects, AnOptionPrefixIsAnUnknownOptionWithASuggestion) {
   const CommandResult r = run("run " + src("scenarios/examples/demo.json") + " --thread 1");
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_TRUE(has(r.output,
-                  "hermes-sim run: error:\nunknown option '--thread'; did you mean "
+                  "hermes-sim run: error: unknown option '--thread'; did you mean "
                   "'--threads'? (hermes-sim run --help lists the options)"))
       << r.output;
   // Every command parses alike: a prefix of a sweep or validate option is no option either.

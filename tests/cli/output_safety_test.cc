@@ -115,11 +115,42 @@ TEST_F(OutputSafety, ForceReplacesARunDirectoryAtomicallyAndOnlyThat) {
                           "directory, or pass --force"),
             std::string::npos)
       << r.output;
+  // A file the user added is never removed: --force refuses, naming it.
+  r = run("--out r --force --set runs.demo.iterations=4");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--out 'r' holds 'old-only.txt', which hermes-sim did not write (its "
+                          ".hermes-run does not list it): --force never removes what it did not "
+                          "write"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(slurp(path("r/old-only.txt")), "x");
+  put("r/sub/b.txt");
+  r = run("--out r --force");
+  EXPECT_NE(r.output.find("holds 'old-only.txt', 'sub/', which"), std::string::npos) << r.output;
+  fs::remove(path("r/old-only.txt"));
+  fs::remove_all(path("r/sub"));
   r = run("--out r --force --set runs.demo.iterations=4");
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_FALSE(fs::exists(path("r/old-only.txt")));  // the old directory went as a whole
   EXPECT_NE(slurp(path("r/timeline.csv")), first);
   EXPECT_EQ(listing(), "r/ ");  // no .partial-, .old- or .kept- left beside it
+  // A marker without the list of files (an older run directory, or a copy in a directory of the
+  // user's) does not make a directory the tool's.
+  put("mine/a.txt");
+  put("mine/sub/b.txt");
+  put("mine/.hermes-run", "hermes-sim run directory\n");
+  r = run("--out mine --force");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--out 'mine': its .hermes-run does not list the files hermes-sim "
+                          "wrote there"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(slurp(path("mine/a.txt")), "x");
+  EXPECT_EQ(slurp(path("mine/sub/b.txt")), "x");
+  // Its list names what a run wrote, and nothing else.
+  const std::string marker = slurp(path("r/.hermes-run"));
+  EXPECT_EQ(marker.substr(marker.find("files:\n")),
+            "files:\ndemo_workers.csv\nprovenance.json\nscenario.json\ntimeline.csv\n")
+      << marker;
   // A sweep directory is never replaced by a run.
   put("s/.hermes-sweep", "hermes-sim sweep directory\n");
   r = run("--out s --force");

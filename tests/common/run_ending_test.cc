@@ -17,9 +17,9 @@ TEST(RunEnding, EveryStatusReadsBackAsItself) {
 }
 
 TEST(RunEnding, EveryStopReasonReadsBackAsItself) {
-  for (const StopReason r :
-       {StopReason::kNone, StopReason::kPatience, StopReason::kMaxSimTime,
-        StopReason::kMaxIterations, StopReason::kDiverged, StopReason::kNoEvents}) {
+  for (const StopReason r : {StopReason::kNone, StopReason::kPatience, StopReason::kMaxSimTime,
+                             StopReason::kMaxIterations, StopReason::kDiverged,
+                             StopReason::kNoEvents, StopReason::kNoWorkers}) {
     EXPECT_EQ(parse_stop_reason(stop_reason_text(r)), r) << stop_reason_text(r);
   }
   EXPECT_EQ(parse_stop_reason("max_sim_time"), StopReason::kMaxSimTime);
@@ -42,6 +42,8 @@ TEST(SpeedupComparable, OnlyARunThatConvergedByItsStopRule) {
   EXPECT_FALSE(speedup_comparable(RunStatus::kOk, StopReason::kMaxSimTime));
   // Nothing left to simulate: the run stalled; summary.csv took its time before this rule.
   EXPECT_FALSE(speedup_comparable(RunStatus::kOk, StopReason::kNoEvents));
+  // Every worker gone for good: the run did not converge by its rule.
+  EXPECT_FALSE(speedup_comparable(RunStatus::kOk, StopReason::kNoWorkers));
   EXPECT_FALSE(speedup_comparable(RunStatus::kDiverged, StopReason::kPatience));
   EXPECT_FALSE(speedup_comparable(RunStatus::kDiverged, StopReason::kDiverged));
 }

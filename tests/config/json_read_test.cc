@@ -74,3 +74,48 @@ TEST(JsonRead, Utf8Validation) {
 
 }  // namespace
 }  // namespace hermes
+
+namespace hermes {
+namespace {
+
+// The document is the one nlohmann's own parser builds, in the file's order, also for an object
+// of many keys (built by appending, never by a lookup per key: docs/performance.md gives the time
+// of a price list of 100,000 profiles).
+TEST(JsonRead, TheDocumentIsNlohmannsInTheFilesOrder) {
+  const std::string text =
+      R"({"z": 1, "a": [true, null, -2, 18446744073709551615, 0.5, "s", {}, []],
+          "m": {"k": {"j": [[1], {"x": "y"}]}}, "": -0.0})";
+  Diagnostics diags;
+  const auto doc = parse_json_checked(text, diags);
+  ASSERT_TRUE(doc) << diags.format();
+  EXPECT_EQ(doc->dump(), nlohmann::ordered_json::parse(text).dump());
+  EXPECT_EQ(*doc, nlohmann::ordered_json::parse(text));
+  std::string many = "{";
+  for (int i = 20000; i > 0; --i)
+    many += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ",";
+  many.back() = '}';
+  const auto big = parse_json_checked(many, diags);
+  ASSERT_TRUE(big) << diags.format();
+  ASSERT_EQ(big->size(), 20000u);
+  EXPECT_EQ(big->begin().key(), "k20000");  // the file's order, not sorted
+  EXPECT_EQ((*big)["k1"], 1);
+  // A repeated key among many is still found, at its object.
+  Diagnostics twice;
+  many.back() = ',';
+  EXPECT_FALSE(parse_json_checked(many + "\"k7\": 0}", twice));
+  EXPECT_EQ(twice.items().at(0).json_path, "");
+  EXPECT_NE(twice.format().find("duplicate key 'k7'"), std::string::npos) << twice.format();
+}
+
+TEST(JsonRead, ScalarIdentityIsJsonEquality) {
+  using J = nlohmann::ordered_json;
+  EXPECT_EQ(scalar_identity(J(1)), scalar_identity(J(1.0)));
+  EXPECT_EQ(scalar_identity(J(0.0)), scalar_identity(J(-0.0)));
+  EXPECT_NE(scalar_identity(J(1)), scalar_identity(J("1")));
+  EXPECT_NE(scalar_identity(J(true)), scalar_identity(J("true")));
+  EXPECT_NE(scalar_identity(J(0.1)), scalar_identity(J(0.2)));
+  EXPECT_NE(scalar_identity(J(9007199254740993ULL)), scalar_identity(J(9007199254740992ULL)));
+}
+
+}  // namespace
+}  // namespace hermes

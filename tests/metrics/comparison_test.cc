@@ -318,6 +318,7 @@ TEST(RunEndingTag, StatusFirstThenTheStopReasonInShort) {
   EXPECT_EQ(tag("ok", "max_iterations"), "capped (iterations)");
   EXPECT_EQ(tag("ok", "max_sim_time"), "capped (sim time)");
   EXPECT_EQ(tag("ok", "no_events"), "no events");
+  EXPECT_EQ(tag("ok", "no_workers"), "no workers");
   EXPECT_EQ(tag("ok", ""), "stop: ");
   EXPECT_EQ(tag("ok", "timeout"), "stop: timeout");
 }

@@ -130,6 +130,55 @@ TEST(PsOutage, AnEvictedPsCheckpointsAtItsNoticeAndIsNotBilledWhileGone) {
   EXPECT_EQ(r.billed_time[1], r.sim_time);
 }
 
+TEST(PsOutage, ARunEndsWhenEveryWorkerIsGoneForGood) {
+  // The PS fails and checkpoints every millisecond; every worker crashes for good while it is
+  // down. Nothing can change the model after the last one goes: each protocol ends there (the cap
+  // is 1000 simulated seconds, a million checkpoints away).
+  const auto sc = testing::scenario_from_text(
+      tiny(kAllProtocols, R"({"checkpoint_interval_s": 0.001})",
+           R"([{"kind": "crash", "node": "ps", "at_s": 0.2, "duration_s": 0.5},
+               {"kind": "crash", "node": "w0", "at_s": 0.25},
+               {"kind": "crash", "node": "w1", "at_s": 0.3},
+               {"kind": "crash", "node": "w2", "at_s": 0.35}])"));
+  for (std::size_t i = 0; i < sc.runs.size(); ++i) {
+    SCOPED_TRACE(sc.runs[i].name);
+    const RunResult r = run_one(sc, i);
+    EXPECT_EQ(r.stop_reason, StopReason::kNoWorkers) << stop_reason_text(r.stop_reason);
+    EXPECT_EQ(r.sim_time, engine::from_seconds(0.35));
+    EXPECT_LT(r.events, 10000u);
+  }
+  // With the PS up, the run ends at the last departure if the PS holds no update; else once the
+  // PS has missed every worker (detection_s after a crash) and applied what it can: what it
+  // still holds then (a FedBuff buffer short of K) is dropped.
+  const auto up = testing::scenario_from_text(
+      tiny(kAllProtocols, R"({"checkpoint_interval_s": 0.001, "detection_s": 0.05})",
+           R"([{"kind": "eviction", "node": "ps", "at_s": 900, "duration_s": 1},
+               {"kind": "crash", "node": "w0", "at_s": 0.25},
+               {"kind": "crash", "node": "w1", "at_s": 0.3},
+               {"kind": "crash", "node": "w2", "at_s": 0.35}])"));
+  for (std::size_t i = 0; i < up.runs.size(); ++i) {
+    SCOPED_TRACE(up.runs[i].name);
+    const RunResult r = run_one(up, i);
+    if (r.stop_reason == StopReason::kPatience || r.stop_reason == StopReason::kMaxIterations) {
+      EXPECT_LT(r.sim_time, engine::from_seconds(0.35));  // ended before they all went
+      continue;
+    }
+    EXPECT_EQ(r.stop_reason, StopReason::kNoWorkers) << stop_reason_text(r.stop_reason);
+    EXPECT_GE(r.sim_time, engine::from_seconds(0.35));
+    EXPECT_LT(r.sim_time, engine::from_seconds(1));
+  }
+  // A worker that comes back keeps the run going: it is not gone for good.
+  const auto back = testing::scenario_from_text(
+      tiny(kBsp, R"({"checkpoint_interval_s": 0.001})",
+           R"([{"kind": "crash", "node": "ps", "at_s": 0.2, "duration_s": 0.5},
+               {"kind": "crash", "node": "w0", "at_s": 0.25},
+               {"kind": "crash", "node": "w1", "at_s": 0.3, "duration_s": 1},
+               {"kind": "crash", "node": "w2", "at_s": 0.35}])"));
+  const RunResult r = run_one(back, 0);
+  EXPECT_NE(r.stop_reason, StopReason::kNoWorkers);
+  EXPECT_GT(r.sim_time, engine::from_seconds(1.3));
+}
+
 TEST(PsOutage, OutputsDoNotDependOnTheThreadCount) {
   const auto sc = testing::scenario_from_text(
       tiny(kAllProtocols, R"({"checkpoint_interval_s": 0.1, "detection_s": 0.05})",

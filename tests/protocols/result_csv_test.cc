@@ -30,6 +30,7 @@ TEST(ResultText, KindsStatusesAndStopReasonsKeepTheirWords) {
   EXPECT_EQ(stop_reason_text(StopReason::kMaxIterations), "max_iterations");
   EXPECT_EQ(stop_reason_text(StopReason::kDiverged), "diverged");
   EXPECT_EQ(stop_reason_text(StopReason::kNoEvents), "no_events");
+  EXPECT_EQ(stop_reason_text(StopReason::kNoWorkers), "no_workers");
 }
 
 // The configuration `hermes-sim compare` groups a run by, as summary.csv's parameter columns give

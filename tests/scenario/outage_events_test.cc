@@ -43,6 +43,27 @@ TEST(OutageEvents, AValidListIsResolvedSortedByNodeThenStart) {
   EXPECT_EQ(s2->document, s->document);
 }
 
+TEST(OutageEvents, AProbabilityTooSmallForADoubleIsRefusedAtItsKey) {
+  // 1 - 1e-300 is 1 in a double: the rate would be 0. Refused with the range, at its key, never
+  // as an internal error.
+  for (const char* p : {"1e-300", "1e-17"}) {
+    Json doc = minimal_doc();
+    doc["availability"] = Json::parse(std::string(R"({"models": [{"nodes": {"hosts": ["w1"]},
+        "kind": "eviction", "probability_per_h": )") +
+                                      p + R"(, "outage": {"mean_s": 60}}]})");
+    Diagnostics diags;
+    EXPECT_FALSE(check_doc(doc, diags)) << p;
+    EXPECT_EQ(error_paths(diags), Paths{"/availability/models/0/probability_per_h"}) << p;
+    EXPECT_TRUE(Contains(diags.format(), "1e-16")) << diags.format();
+    EXPECT_FALSE(Contains(diags.format(), "draw_outages")) << diags.format();
+  }
+  Json doc = minimal_doc();
+  doc["availability"] = Json::parse(R"({"models": [{"nodes": {"hosts": ["w1"]},
+      "kind": "eviction", "probability_per_h": 1e-16, "outage": {"mean_s": 60}}]})");
+  Diagnostics diags;
+  EXPECT_TRUE(check_doc(doc, diags)) << diags.format();
+}
+
 TEST(OutageEvents, WithoutThemTheDocumentHasNoTraceOfThem) {
   Diagnostics diags;
   const auto s = check_doc(minimal_doc(), diags);

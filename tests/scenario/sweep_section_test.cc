@@ -90,6 +90,31 @@ TEST(SweepSection, SeedsMustBeACountOrDistinctSeeds) {
   EXPECT_EQ(error_paths(diags), Paths{"/sweep"});
 }
 
+TEST(SweepSection, LongListsAreBoundedAndRepeatsFoundAsJsonCompares) {
+  Json doc = minimal_doc();
+  Json values = Json::array();
+  for (int i = 0; i <= 10000; ++i) values.push_back(i);
+  doc["sweep"]["grid"]["runs.bsp.x"] = values;
+  Json seeds = Json::array();
+  for (int i = 0; i <= 100000; ++i) seeds.push_back(i);
+  doc["sweep"]["seeds"] = seeds;
+  Diagnostics diags;
+  EXPECT_FALSE(check_doc(doc, diags));
+  const std::string text = diags.format();
+  EXPECT_TRUE(Contains(text,
+                       "/sweep/grid/runs.bsp.x: 10001 values, more than 10000 (accepted: at "
+                       "most 10000 values per key)"))
+      << text;
+  EXPECT_TRUE(Contains(text,
+                       "/sweep/seeds: 100001 seeds (accepted: an integer count in [1, "
+                       "100000] or an array of 1 to 100000 distinct seeds"))
+      << text;
+  // 1 and 1.0 are one value, as nlohmann compares them; "1" is another.
+  Diagnostics repeat;
+  EXPECT_FALSE(check_doc(with_sweep(R"({"grid": {"x": [1, "1", 1.0]}})"), repeat));
+  EXPECT_EQ(error_paths(repeat), Paths{"/sweep/grid/x/2"}) << repeat.format();
+}
+
 TEST(SweepSection, SetCanChangeTheSweep) {
   Diagnostics diags;
   const auto s = check_doc(with_sweep(R"({"seeds": 2})"), diags, {"sweep.seeds=5"});

@@ -107,9 +107,14 @@ TEST(Grid, BadOptionsNameTheOption) {
   EXPECT_NE(error_of("x=1:b:1").find("'b' is not a number"), std::string::npos);
   EXPECT_NE(error_of("x=1:2:0").find("--grid 'x=1:2:0': STEP must be > 0"), std::string::npos);
   EXPECT_NE(error_of("x=2:1:0.5").find("TO must be >= FROM"), std::string::npos);
-  EXPECT_NE(error_of("x=0:1:0.00001").find("more than 10000 values"), std::string::npos);
+  EXPECT_NE(error_of("x=0:1:0.00001").find("100001 values, more than 10000"), std::string::npos);
   EXPECT_NE(error_of("x=1,,2").find("empty value"), std::string::npos);
   EXPECT_NE(error_of("x=1,2,1").find("value '1' is listed twice"), std::string::npos);
+  EXPECT_NE(error_of("x=1,2,1.0").find("value '1.0' is listed twice"), std::string::npos);
+  std::string many = "x=0";
+  for (int i = 1; i <= 10000; ++i) many += "," + std::to_string(i);
+  EXPECT_NE(error_of(many).find("10001 values, more than 10000 (accepted: at most 10000"),
+            std::string::npos);
   EXPECT_NE(error_of("x=null").find("not a number, string or boolean"), std::string::npos);
   EXPECT_NE(error_of("seed=1,2").find("--seeds or --seed-list"), std::string::npos);
 }

@@ -1,6 +1,8 @@
 // Points: the cross product in its fixed order, the seeds, and the overrides of each point.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "base/diagnostics.h"
 #include "sim/sweep/points.h"
 
@@ -73,6 +75,49 @@ TEST(Points, NamesArePaddedToFourDigitsOrMore) {
   EXPECT_EQ(point_name(3, 9), "0003");
   EXPECT_EQ(point_name(9999, 10000), "9999");
   EXPECT_EQ(point_name(42, 10001), "00042");
+}
+
+TEST(Points, CountsAreBoundedBeforeAnythingIsExpanded) {
+  const auto error_of = [](const std::function<void()>& f) -> std::string {
+    try {
+      f();
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_of([] {
+              resolve_seeds(1, {100001, {}}, std::nullopt);
+            }),
+            "--seeds 100001: out of range (accepted: 1 to 100000)");
+  EXPECT_EQ(resolve_seeds(1, {100000, {}}, std::nullopt).size(), 100000u);
+  EXPECT_EQ(error_of([] { parse_seed_count("99999999999999999999"); }),
+            "--seeds '99999999999999999999': not a count (accepted: an integer from 1 to 100000)");
+  EXPECT_EQ(parse_seed_count("-5"), -5);  // refused by resolve_seeds with its range
+  EXPECT_NE(error_of([] {
+              parse_seed_list("18446744073709551616");
+            }).find("(accepted: integers 0 to 18446744073709551615 separated by commas)"),
+            std::string::npos);
+  std::string list = "0";
+  for (int i = 1; i <= 100000; ++i) list += "," + std::to_string(i);
+  EXPECT_NE(error_of([&] { parse_seed_list(list); }).find("more than 100000 seeds"),
+            std::string::npos);
+  // The product of the grid is given, even one far beyond any integer type.
+  std::vector<GridAxis> grid;
+  for (int k = 0; k < 20; ++k)
+    grid.push_back(parse_grid_option("k" + std::to_string(k) + "=1,2,3"));
+  EXPECT_EQ(error_of([&] { check_point_count(grid, 1); }),
+            "the sweep would have 3486784401 points (3 x 3 x 3 x 3 x 3 x 3 x 3 x 3 x ... (20 grid "
+            "keys) grid values x 1 seed); accepted: at most 1000000 points (fewer grid keys, "
+            "values or seeds, or several sweeps)");
+  const std::vector<GridAxis> big = {parse_grid_option("a=1:10000:1"),
+                                     parse_grid_option("b=1:10000:1")};
+  EXPECT_NE(
+      error_of([&] { check_point_count(big, 100000); })
+          .find("the sweep would have 10000000000000 points (10000 x 10000 grid values x 100000 "
+                "seeds)"),
+      std::string::npos);
+  EXPECT_EQ(error_of([&] { check_point_count({parse_grid_option("a=1:10:1")}, 100000); }), "");
 }
 
 TEST(Points, TooManyPointsIsAnError) {

@@ -1,4 +1,5 @@
-// Which runs a sweep's grid leaves alone: compared on the points' scenario documents.
+// Which runs a sweep's grid leaves alone, and which are equal: compared on the grid combinations'
+// scenario documents and the seeds.
 #include <gtest/gtest.h>
 
 #include "sim/sweep/run_variation.h"
@@ -6,16 +7,19 @@
 namespace hermes::sweep {
 namespace {
 
-// The documents of a grid over `key` (a --set path into this small scenario) x `seeds`.
+// The documents of a grid over one key (a --set path into this small scenario), one per value,
+// run with `seeds`.
 struct Sweep {
   std::vector<Json> documents;
-  std::vector<SweepPoint> points;
+  std::vector<std::uint64_t> seeds;
 
-  std::vector<std::size_t> unvaried() const {
+  std::vector<const Json*> combos() const {
     std::vector<const Json*> docs;
     for (const auto& d : documents) docs.push_back(&d);
-    return unvaried_runs(docs, points);
+    return docs;
   }
+  std::vector<std::size_t> unvaried() const { return unvaried_runs(combos()); }
+  DistinctRuns distinct() const { return distinct_runs(combos(), seeds); }
 };
 
 Sweep sweep_over(const std::string& grid, const std::vector<std::uint64_t>& seeds,
@@ -23,12 +27,13 @@ Sweep sweep_over(const std::string& grid, const std::vector<std::uint64_t>& seed
   const std::vector<GridAxis> axes =
       grid.empty() ? std::vector<GridAxis>{} : std::vector<GridAxis>{parse_grid_option(grid)};
   Sweep s;
-  s.points = expand_points(axes, seeds);
-  for (const auto& p : s.points) {
+  s.seeds = seeds;
+  for (const auto& p : expand_points(axes, {seeds.front()})) {
     Json doc = Json::parse(R"({"seed": 0, "training": {"chunk_size": 60},
                               "runs": [{"name": "bsp", "protocol": "bsp"},
                                        {"name": "h", "protocol": "hermes", "alpha": -1}]})");
-    doc["seed"] = p.seed;
+    // A combination's own seed is ignored: each point has the seed of its position.
+    doc["seed"] = 99;
     if (!axes.empty()) apply(doc, p.values[0]);
     s.documents.push_back(doc);
   }
@@ -65,17 +70,11 @@ TEST(RunVariation, AGridChangingNoRunLeavesThemAllAlone) {
             (std::vector<std::size_t>{0, 1}));
 }
 
-std::vector<const Json*> pointers(const Sweep& s) {
-  std::vector<const Json*> docs;
-  for (const auto& d : s.documents) docs.push_back(&d);
-  return docs;
-}
-
 TEST(DistinctRuns, EqualRunsShareANumberWhereverTheyStand) {
   const auto alpha = [](Json& doc, const Json& v) { doc["runs"][1]["alpha"] = v; };
   // 3 alphas x 2 seeds: per seed one bsp and three hermes runs.
   const Sweep s = sweep_over("runs.h.alpha=-1,-2,-3", {1, 2}, alpha);
-  const DistinctRuns d = distinct_runs(pointers(s));
+  const DistinctRuns d = s.distinct();
   EXPECT_EQ(d.count, 8u);
   ASSERT_EQ(d.ids.size(), 6u);
   // Points: (alpha -1, seed 1), (-1, 2), (-2, 1), (-2, 2), (-3, 1), (-3, 2).
@@ -91,7 +90,7 @@ TEST(DistinctRuns, EqualRunsShareANumberWhereverTheyStand) {
   // Two equal entries in one scenario are the same run too: the name is not in the results.
   Json twice = s.documents[0];
   twice["runs"].push_back(twice["runs"][0]);
-  const DistinctRuns t = distinct_runs({&twice});
+  const DistinctRuns t = distinct_runs({&twice}, {1});
   EXPECT_EQ(t.ids[0], (std::vector<std::size_t>{0, 1, 0}));
 }
 
@@ -99,10 +98,9 @@ TEST(DistinctRuns, AnyOtherDifferenceMakesAnotherRun) {
   // A key outside the runs (here the chunk size) changes every run; so does any key of the run's
   // own entry, even one that only names it.
   const auto chunk = [](Json& doc, const Json& v) { doc["training"]["chunk_size"] = v; };
-  EXPECT_EQ(distinct_runs(pointers(sweep_over("training.chunk_size=60,120", {1}, chunk))).count,
-            4u);
+  EXPECT_EQ(sweep_over("training.chunk_size=60,120", {1}, chunk).distinct().count, 4u);
   const auto rename = [](Json& doc, const Json& v) { doc["runs"][0]["name"] = v; };
-  const DistinctRuns d = distinct_runs(pointers(sweep_over("runs.bsp.name=a,b", {1}, rename)));
+  const DistinctRuns d = sweep_over("runs.bsp.name=a,b", {1}, rename).distinct();
   EXPECT_EQ(d.ids[0], (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ(d.ids[1], (std::vector<std::size_t>{2, 1}));
 }

@@ -41,6 +41,13 @@ void put(const std::string& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
+// A finished point as a sweep leaves it: its marker listing its files.
+void put_point(const std::string& dir) {
+  put(dir + "/summary.csv", "run\nh\n");
+  write_marker(dir, DirKind::kRun);
+  append_run_manifest(dir, {"summary.csv"});
+}
+
 std::string open_error(SweepDir& dir, const Json& manifest, bool force) {
   try {
     dir.open(manifest, force);
@@ -96,7 +103,7 @@ TEST(SweepDir, AnotherSweepIsRefusedUnlessForced) {
     SweepDir dir(tmp / "s");
     dir.open(make_manifest(definition(), build("v")), false);
   }
-  put(tmp / "s/points/0000/summary.csv", "run\nh\n");
+  put_point(tmp / "s/points/0000");
   const Json other = make_manifest(definition("-1.6,-1.3,-0.9"), build("v"));
   {
     SweepDir dir(tmp / "s");
@@ -209,6 +216,47 @@ TEST(SweepDir, ADirectoryThatIsNoSweepIsRefused) {
   EXPECT_TRUE(fs::exists(tmp / "s/notes.txt"));
   EXPECT_FALSE(fs::exists(tmp / "s/.sweep.lock"));
   EXPECT_FALSE(fs::exists(tmp / "s/.hermes-sweep"));
+}
+
+TEST(SweepDir, DiscardingNeverRemovesWhatTheSweepDidNotWrite) {
+  TempDir tmp;
+  {
+    SweepDir dir(tmp / "s");
+    dir.open(make_manifest(definition(), build("v")), false);
+  }
+  put_point(tmp / "s/points/0000");
+  put(tmp / "s/notes.txt", "mine");
+  put(tmp / "s/points/0000/plot.png", "mine");
+  put(tmp / "s/points/extra/b.txt", "mine");
+  // A point directory whose marker lists no files (copied, or a version before the lists).
+  put(tmp / "s/points/0001/summary.csv", "run\nh\n");
+  write_marker(tmp / "s/points/0001", DirKind::kRun);
+  const Json other = make_manifest(definition("-1.6,-1.3,-0.9"), build("v"));
+  SweepDir dir(tmp / "s");
+  const std::string error = open_error(dir, other, true);
+  EXPECT_TRUE(contains(error, "holds 'notes.txt', 'points/0000/plot.png', "));
+  EXPECT_TRUE(contains(error, "'points/0000/plot.png'"));
+  EXPECT_TRUE(contains(error, "'points/extra/'"));
+  EXPECT_TRUE(contains(error, "'points/0001/ (its .hermes-run lists no files"));
+  EXPECT_TRUE(contains(error, "which hermes-sim did not write; --force would remove them"));
+  // Nothing was removed, and the dry run's check says the same.
+  for (const char* f : {"notes.txt", "points/0000/plot.png", "points/0000/summary.csv",
+                        "points/extra/b.txt", "points/0001/summary.csv", "sweep.json"}) {
+    EXPECT_TRUE(fs::exists(tmp / ("s/" + std::string(f)))) << f;
+  }
+  try {
+    dir.check(other, true);
+    ADD_FAILURE() << "check() accepted --force";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.what(), error);
+  }
+  // Once they are gone, --force discards the sweep.
+  fs::remove(tmp / "s/notes.txt");
+  fs::remove(tmp / "s/points/0000/plot.png");
+  fs::remove_all(tmp / "s/points/extra");
+  fs::remove_all(tmp / "s/points/0001");
+  EXPECT_EQ(open_error(dir, other, true), "");
+  EXPECT_FALSE(fs::exists(tmp / "s/points/0000"));
 }
 
 TEST(SweepDir, ASweepKilledInItsFirstMillisecondsStartsAfresh) {

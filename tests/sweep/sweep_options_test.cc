@@ -152,6 +152,20 @@ TEST_F(SweepCli, DryRunChecksEverythingListsThePointsAndWritesNothing) {
   EXPECT_FALSE(fs::exists(dir("dry2")));
 }
 
+TEST_F(SweepCli, ADryRunOfManyPointsListsTheEndsAndCountsTheRest) {
+  // 4 grid points x 60 seeds: loaded once per grid combination, listed in part.
+  const auto r = sweep(dir("dry-many"), "--dry-run --seeds 60");
+  ASSERT_EQ(r.status, 0) << r.output;
+  expect_says(r, "240 points (2 grid keys x 60 seeds)");
+  expect_says(r, "\n0009                -0.5               0.1    20  to run\n...");
+  expect_says(r, "\n0230                  -1               0.2    61  to run\n");
+  expect_says(r,
+              "(220 points not listed, 0010 to 0229: 0 done, 220 to run; a dry run lists "
+              "every point of a sweep of at most 100)\n");
+  EXPECT_EQ(r.output.find("\n0010 "), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(dir("dry-many")));
+}
+
 // The files of every point of `a` are those of `b` (provenance.json aside); `points` of them.
 void expect_same_points(const std::string& a, const std::string& b, std::size_t points) {
   std::size_t dirs = 0;

@@ -79,6 +79,7 @@ void Availability::go_down(std::size_t node, const scenario::OutageSpec& outage)
   } else {
     miss(node);  // at its notice already, unless the notice was 0 s
   }
+  if (!outage.end) subscriber_.on_gone_for_good(node);
 }
 
 void Availability::close_downtime(std::size_t node) {

@@ -36,6 +36,9 @@ class AvailabilitySubscriber {
   virtual void on_missed(std::size_t node) = 0;
   // The node is back, turned on (a fresh process: its incarnation is new).
   virtual void on_up(std::size_t node) = 0;
+  // Worker node `node` went (on_down) for good: no return is scheduled. Heard last, once its
+  // state is down and the PS was told if it misses it at once.
+  virtual void on_gone_for_good(std::size_t /*node*/) {}
 };
 
 class Availability {
@@ -56,6 +59,12 @@ class Availability {
   State state(std::size_t node) const { return nodes_[node].state; }
   bool up(std::size_t node) const { return nodes_[node].state == State::kUp; }
   bool down(std::size_t node) const { return nodes_[node].state == State::kDown; }
+  // The PS was told the node is gone (on_missed), for its current outage.
+  bool missed(std::size_t node) const { return nodes_[node].missed; }
+  // Down with no return scheduled (an outage without an end): it never takes part again.
+  bool gone_for_good(std::size_t node) const {
+    return down(node) && nodes_[node].outage != nullptr && !nodes_[node].outage->end;
+  }
   // +1 each time the node goes: its process. Answers decided for one process are not sent to the
   // next (ProtocolRun::answer_push).
   std::uint32_t incarnation(std::size_t node) const { return nodes_[node].incarnation; }

@@ -173,6 +173,11 @@ class ProtocolRun : private AvailabilitySubscriber {
     result_.updates += updates;
     unapplied_ -= updates;
     if (!rounds_are_barriers()) evaluation_.count_round_parts(updates);
+    // The last updates of workers all gone for good: once the protocol is done with them (an
+    // event later, at this instant), the run ends.
+    if (unapplied_ == 0 && no_worker_left()) {
+      ctx_.sim.schedule_in(engine::SimTime{}, [this] { end_if_no_worker_left(); });
+    }
   }
   // A round, for training.stop.patience_unit "rounds": n applied updates (n workers), unless the
   // protocol's rounds are barriers (BSP), which then calls count_barrier() at each one, whatever
@@ -250,6 +255,12 @@ class ProtocolRun : private AvailabilitySubscriber {
   void on_down(std::size_t node) final;
   void on_missed(std::size_t node) final;
   void on_up(std::size_t node) final;
+  void on_gone_for_good(std::size_t node) final;
+  // Ends the run (StopReason::kNoWorkers) if every worker is gone for good and the PS holds no
+  // update it has not applied: nothing can change the model any more (protocol_run_churn.cc).
+  void end_if_no_worker_left();
+  // Whether every worker is gone for good.
+  bool no_worker_left() const;
   // The work a departing worker had not delivered, counted as lost.
   void count_lost(std::size_t w);
   // Worker w's work in progress is lost (count_lost): its math finished and dropped, its state

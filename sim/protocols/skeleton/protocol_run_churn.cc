@@ -6,6 +6,8 @@
 // not cancelled, so that its random streams are where every thread count leaves them. A leaving
 // worker (from an eviction's notice) starts no new iteration and takes no model; what it computes
 // meanwhile is still pushed and may arrive before it goes.
+#include <algorithm>
+
 #include "sim/protocols/skeleton/protocol_run.h"
 
 namespace hermes::protocols {
@@ -17,6 +19,8 @@ void ProtocolRun::on_notice(std::size_t node) {
 void ProtocolRun::on_missed(std::size_t node) {
   // A PS that is down hears nothing; back, it counts on the workers it finds (ps_up).
   if (ps_serving_) on_departed(node - 1);
+  // The last worker gone for good that the PS misses: what it holds is all it will ever get.
+  end_if_no_worker_left();
 }
 
 void ProtocolRun::count_lost(std::size_t w) {
@@ -72,6 +76,49 @@ void ProtocolRun::on_up(std::size_t node) {
 
 void ProtocolRun::on_rejoined(std::size_t w) {
   send_model(w, [this, w] { begin_iteration(w); });
+}
+
+void ProtocolRun::on_gone_for_good(std::size_t /*node*/) { end_if_no_worker_left(); }
+
+bool ProtocolRun::no_worker_left() const {
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    if (!availability_.gone_for_good(RunContext::worker_host(w))) return false;
+  }
+  return true;
+}
+
+void ProtocolRun::end_if_no_worker_left() {
+  // No worker can compute, push or pull again. Only timers would go on (checkpoints, a PS that
+  // comes back to restore and evaluate a model no one can train) up to
+  // training.stop.max_sim_time_s: they cannot change the trained model, so the run ends now,
+  // unless the PS holds updates it has not applied.
+  if (finished_ || !no_worker_left()) return;
+  if (unapplied_ == 0) {
+    finish(RunStatus::kOk, StopReason::kNoWorkers);
+    return;
+  }
+  // Those may still change the model: a barrier closes over the missed workers, a job applies
+  // them (count_applied checks again). Once the PS misses every worker and its compute is idle,
+  // what it still holds (a FedBuff buffer short of K) can never be applied: dropped, the run ends.
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    if (!availability_.missed(RunContext::worker_host(w))) return;  // on_missed checks again
+  }
+  engine::SimTime idle = now();
+  for (std::size_t s = 0; s < ctx_.ps_shards(); ++s) {
+    idle = std::max(idle, ctx_.nodes[ctx_.ps_host(s)].busy_until());
+  }
+  ctx_.sim.schedule_at(idle, [this] {
+    if (finished_) return;
+    for (std::size_t s = 0; s < ctx_.ps_shards(); ++s) {
+      if (ctx_.nodes[ctx_.ps_host(s)].busy_until() > now()) {
+        end_if_no_worker_left();  // more PS work came meanwhile: wait for it
+        return;
+      }
+    }
+    result_.churn[RunContext::kPs].dropped_updates += unapplied_;
+    unapplied_ = 0;
+    finish(RunStatus::kOk, StopReason::kNoWorkers);
+  });
 }
 
 void ProtocolRun::discard_update(std::size_t w) {

@@ -67,6 +67,10 @@ void ProtocolRun::ps_down() {
   // Its timers (the protocol's, the checkpoints') were in its memory.
   ps_timers_.cancel_all();
   ps_serving_ = false;
+  // The updates it held died with it: with every worker gone for good, nothing is left to apply.
+  if (no_worker_left()) {
+    ctx_.sim.schedule_in(engine::SimTime{}, [this] { end_if_no_worker_left(); });
+  }
 }
 
 void ProtocolRun::ps_up() {
