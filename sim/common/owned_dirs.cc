@@ -141,6 +141,27 @@ std::optional<std::vector<std::string>> read_run_manifest(const std::string& dir
   return files;
 }
 
+bool is_own_plots_dir(const std::string& dir) {
+  const std::string marker = dir + "/.hermes-plots";
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(marker, ec)) ||
+      fs::file_size(marker, ec) > kMaxMarkerBytes || ec) {
+    return false;
+  }
+  std::ifstream in(marker, std::ios::binary);
+  std::string line;
+  if (!std::getline(in, line) || line != "hermes-sim figures") return false;
+  std::vector<std::string> listed;
+  while (std::getline(in, line)) listed.push_back(line);
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name == ".hermes-plots") continue;
+    const bool is_file = entry.is_regular_file(ec) && !entry.is_symlink(ec);
+    if (!is_file || std::find(listed.begin(), listed.end(), name) == listed.end()) return false;
+  }
+  return !ec;
+}
+
 std::vector<std::string> unlisted_entries(const std::string& dir) {
   const auto listed = read_run_manifest(dir);
   std::vector<std::string> unlisted;
@@ -148,6 +169,10 @@ std::vector<std::string> unlisted_entries(const std::string& dir) {
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name == marker_name(DirKind::kRun)) continue;
+    if (name == "plots" && entry.is_directory(ec) && !entry.is_symlink(ec) &&
+        is_own_plots_dir(entry.path().string())) {
+      continue;  // tools/plot's figures of this run
+    }
     const bool is_file = entry.is_regular_file(ec) && !entry.is_symlink(ec);
     if (listed && is_file && std::find(listed->begin(), listed->end(), name) != listed->end()) {
       continue;

@@ -41,6 +41,11 @@ void append_run_manifest(const std::string& dir, const std::vector<std::string>&
 // The files listed in `dir`'s run marker; nullopt if it has no run marker or no list.
 std::optional<std::vector<std::string>> read_run_manifest(const std::string& dir);
 
+// Whether `dir` is tools/plot's figures directory of a run ("RUN/plots"): it holds `.hermes-plots`
+// (first line "hermes-sim figures", then the names of the files tools/plot wrote there) and
+// nothing else. Replacing the run directory may remove it with the run it shows.
+bool is_own_plots_dir(const std::string& dir);
+
 // The entries of `dir` that its run marker does not list (the marker itself aside), each name
 // with '/' after a directory's, sorted: what --force must not remove. Every entry if the marker
 // has no list.

@@ -106,14 +106,10 @@ std::vector<std::string> SweepDir::unowned_entries() const {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(root_, ec)) {
     const std::string name = entry.path().filename().string();
-    const auto t = parse_temporary_name(name);
     const bool is_dir = fs::is_directory(fs::symlink_status(entry.path(), ec));
-    if (own_root_file(name) || name.rfind("timed_out.json.unreadable", 0) == 0) continue;
-    if (t && t->kind == "tmp" && own_root_file(t->base)) continue;
-    if (name != "points" || !is_dir) {
-      found.push_back(name + (is_dir ? "/" : ""));
-      continue;
-    }
+    // Discarding removes only the sweep's own files of DIR: anything else there stays (notes,
+    // tools/plot's plots/); what is in points/ goes with it.
+    if (name != "points" || !is_dir) continue;
     for (const auto& point : fs::directory_iterator(entry.path(), ec)) {
       const std::string pname = point.path().filename().string();
       const auto pt = parse_temporary_name(pname);

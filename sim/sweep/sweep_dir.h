@@ -74,9 +74,10 @@ class SweepDir {
  private:
   // Why DIR cannot hold this sweep ("" if it can), checked before anything is written into it.
   std::string refusal() const;
-  // What DIR holds that this sweep did not write and discarding it would remove: entries other
-  // than its own files, point directories whose marker lists no files, and what a point's list
-  // leaves out (owned_dirs.h). Shown as "notes.txt", "points/0003/extra.csv".
+  // What DIR holds that this sweep did not write and discarding it would remove: in points/,
+  // entries other than point directories and their temporaries, point directories whose marker
+  // lists no files, and what a point's list leaves out (owned_dirs.h), shown as
+  // "points/0003/extra.csv". Discarding keeps DIR's other entries (notes, tools/plot's plots/).
   std::vector<std::string> unowned_entries() const;
   // Throws InputError naming the unowned entries, if any: `why` is what would remove them.
   void refuse_unowned(const std::string& why) const;

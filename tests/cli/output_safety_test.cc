@@ -129,6 +129,15 @@ TEST_F(OutputSafety, ForceReplacesARunDirectoryAtomicallyAndOnlyThat) {
   EXPECT_NE(r.output.find("holds 'old-only.txt', 'sub/', which"), std::string::npos) << r.output;
   fs::remove(path("r/old-only.txt"));
   fs::remove_all(path("r/sub"));
+  // tools/plot's figures of the run (plots/, listed in its .hermes-plots) go with it; a figure of
+  // the user's among them does not.
+  put("r/plots/.hermes-plots", "hermes-sim figures\nacc.png\n");
+  put("r/plots/acc.png");
+  put("r/plots/mine.png");
+  r = run("--out r --force");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("holds 'plots/', which"), std::string::npos) << r.output;
+  fs::remove(path("r/plots/mine.png"));
   r = run("--out r --force --set runs.demo.iterations=4");
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(slurp(path("r/timeline.csv")), first);

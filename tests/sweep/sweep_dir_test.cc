@@ -234,7 +234,8 @@ TEST(SweepDir, DiscardingNeverRemovesWhatTheSweepDidNotWrite) {
   const Json other = make_manifest(definition("-1.6,-1.3,-0.9"), build("v"));
   SweepDir dir(tmp / "s");
   const std::string error = open_error(dir, other, true);
-  EXPECT_TRUE(contains(error, "holds 'notes.txt', 'points/0000/plot.png', "));
+  EXPECT_TRUE(contains(error, "holds 'points/0000/plot.png', "));
+  EXPECT_FALSE(contains(error, "notes.txt"));  // beside the sweep's files: kept
   EXPECT_TRUE(contains(error, "'points/0000/plot.png'"));
   EXPECT_TRUE(contains(error, "'points/extra/'"));
   EXPECT_TRUE(contains(error, "'points/0001/ (its .hermes-run lists no files"));
@@ -250,13 +251,13 @@ TEST(SweepDir, DiscardingNeverRemovesWhatTheSweepDidNotWrite) {
   } catch (const InputError& e) {
     EXPECT_EQ(e.what(), error);
   }
-  // Once they are gone, --force discards the sweep.
-  fs::remove(tmp / "s/notes.txt");
+  // Once they are gone, --force discards the sweep, and keeps the notes.
   fs::remove(tmp / "s/points/0000/plot.png");
   fs::remove_all(tmp / "s/points/extra");
   fs::remove_all(tmp / "s/points/0001");
   EXPECT_EQ(open_error(dir, other, true), "");
   EXPECT_FALSE(fs::exists(tmp / "s/points/0000"));
+  EXPECT_EQ(file_text(tmp / "s/notes.txt"), "mine");
 }
 
 TEST(SweepDir, ASweepKilledInItsFirstMillisecondsStartsAfresh) {

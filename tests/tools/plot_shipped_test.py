@@ -249,7 +249,9 @@ def plot(case, directory, *args, figures=(), fmt="png", out=None, hermes_sim=Non
                % (" ".join(command), r.stderr))
     out_dir = out or os.path.join(directory, "plots")
     wrote = [line[len("wrote "):] for line in r.stdout.splitlines() if line.startswith("wrote ")]
-    on_disk = sorted(os.listdir(out_dir)) if os.path.isdir(out_dir) else []
+    # .hermes-plots lists them in a run directory's own plots/ (tools/hermes_plot/cli.py).
+    on_disk = sorted(n for n in os.listdir(out_dir) if n != ".hermes-plots") \
+        if os.path.isdir(out_dir) else []
     case.check(sorted(os.path.basename(w) for w in wrote) == on_disk,
                "%s: tools/plot said it wrote %s, the directory holds %s"
                % (out_dir, [os.path.basename(w) for w in wrote], on_disk))

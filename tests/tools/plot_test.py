@@ -48,6 +48,29 @@ class PlotRenders(fx.TempDirTest):
         for name in names:
             self.assertIn(os.path.join(run, "plots", name), r.stdout)
 
+    def test_figures_in_a_run_directory_are_listed_for_force(self):
+        # In a directory hermes-sim wrote (.hermes-run), plots/.hermes-plots lists the figures,
+        # so that `hermes-sim run --force` may replace the run with them (owned_dirs.h).
+        run = os.path.join(self.dir, "run")
+        fx.write_run_dir(run)
+        with open(os.path.join(run, ".hermes-run"), "w") as f:
+            f.write("hermes-sim run directory\n")
+        r = fx.plot(run, "--hermes-sim", self.binary, "--runs", "bsp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(run, "plots", ".hermes-plots")) as f:
+            listed = f.read().splitlines()
+        self.assertEqual(listed[0], "hermes-sim figures")
+        self.assertEqual(listed[1:], sorted(n + ".png" for n in RUN_FIGURES))
+        # A second call adds to the list; --out elsewhere writes none.
+        r = fx.plot(run, "--hermes-sim", self.binary, "--format", "svg", "--runs", "bsp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(run, "plots", ".hermes-plots")) as f:
+            self.assertEqual(len(f.read().splitlines()), 1 + 2 * len(RUN_FIGURES))
+        out = os.path.join(self.dir, "elsewhere")
+        r = fx.plot(run, "--out", out, "--hermes-sim", self.binary, "--runs", "bsp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertFalse(os.path.exists(os.path.join(out, ".hermes-plots")))
+
     def test_format_out_and_runs_choose_how_where_and_what(self):
         run = os.path.join(self.dir, "run")
         fx.write_run_dir(run)

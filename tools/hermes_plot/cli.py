@@ -167,6 +167,30 @@ def plot_demo(path, out_dir, args, notes):
     return demo_figures(dd, runs, out_dir, args.format, notes)
 
 
+PLOTS_MARKER = ".hermes-plots"
+PLOTS_HEADER = "hermes-sim figures"
+
+
+def record_figures(out_dir, written):
+    """Lists the figures written into a run's own plots/ in plots/.hermes-plots (header line, then
+    one name per line, with those of earlier calls): `hermes-sim run --force` replaces a run
+    directory only if it holds nothing but its files, and these figures (owned_dirs.h)."""
+    marker = os.path.join(out_dir, PLOTS_MARKER)
+    names = set()
+    if os.path.isfile(marker) and not os.path.islink(marker):
+        with open(marker, encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+        if lines and lines[0] == PLOTS_HEADER:
+            names.update(line for line in lines[1:] if line)
+    here = os.path.abspath(out_dir)
+    names.update(os.path.basename(f) for f in written
+                 if os.path.dirname(os.path.abspath(f)) == here)
+    tmp = "%s.tmp-%d" % (marker, os.getpid())
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(PLOTS_HEADER + "\n" + "".join(n + "\n" for n in sorted(names)))
+    os.replace(tmp, marker)
+
+
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     path = args.dir.rstrip("/") or "/"
@@ -186,6 +210,10 @@ def main(argv=None):
         else:
             check_run_dir(path)
             written = plot_run(path, out_dir, args, notes)
+        # Into a run directory's own plots/ (the default): listed, so that replacing the run
+        # with --force may remove them with it.
+        if args.out is None and os.path.isfile(os.path.join(path, ".hermes-run")):
+            record_figures(out_dir, written)
     except (PlotError, OSError) as e:
         print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return 1
