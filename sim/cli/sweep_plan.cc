@@ -120,7 +120,8 @@ scenario::Scenario point_scenario(const SweepPlan& plan, std::size_t i) {
   const std::uint64_t seed = plan.definition.points.at(i).seed;
   sc.seed = seed;
   sc.document["seed"] = seed;
-  if (!plan.point_outages.empty()) sc.outages = plan.point_outages.at(i);
+  // Only a combination with availability models draws its outages from the seed.
+  if (!sc.availability.models.empty()) sc.outages = plan.point_outages.at(i);
   return sc;
 }
 

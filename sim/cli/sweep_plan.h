@@ -31,8 +31,9 @@ struct SweepPlan {
   // point i runs combos[i / seeds] with its own seed (point_scenario). A seed changes only the
   // "seed" of the document and, with availability models, the outages drawn at load.
   std::vector<scenario::Scenario> combos;
-  // With availability models, point i's drawn outages (each point loaded in full when planned, so
-  // that a draw that fails is reported before any point runs); else empty.
+  // With availability models, point i's outages, drawn ones included (each point loaded in full
+  // when planned, so that a draw that fails is reported before any point runs); else empty, and
+  // empty at the points of a combination without models.
   std::vector<std::vector<scenario::OutageSpec>> point_outages;
   sweep::Json manifest;
   // Without --runs: the runs no grid key changes (sweep/run_variation.h), which every grid point

@@ -174,7 +174,7 @@ class ProtocolRun : private AvailabilitySubscriber {
     unapplied_ -= updates;
     if (!rounds_are_barriers()) evaluation_.count_round_parts(updates);
     // The last updates of workers all gone for good: once the protocol is done with them (an
-    // event later, at this instant), the run ends.
+    // event later, at this instant; an evaluation it starts now is waited for), the run ends.
     if (unapplied_ == 0 && no_worker_left()) {
       ctx_.sim.schedule_in(engine::SimTime{}, [this] { end_if_no_worker_left(); });
     }
@@ -256,8 +256,9 @@ class ProtocolRun : private AvailabilitySubscriber {
   void on_missed(std::size_t node) final;
   void on_up(std::size_t node) final;
   void on_gone_for_good(std::size_t node) final;
-  // Ends the run (StopReason::kNoWorkers) if every worker is gone for good and the PS holds no
-  // update it has not applied: nothing can change the model any more (protocol_run_churn.cc).
+  // Ends the run (StopReason::kNoWorkers) if every worker is gone for good, once the PS's compute
+  // is idle and it holds no update it could still apply: nothing can change the model any more
+  // (protocol_run_churn.cc).
   void end_if_no_worker_left();
   // Whether every worker is gone for good.
   bool no_worker_left() const;

@@ -90,35 +90,31 @@ bool ProtocolRun::no_worker_left() const {
 void ProtocolRun::end_if_no_worker_left() {
   // No worker can compute, push or pull again. Only timers would go on (checkpoints, a PS that
   // comes back to restore and evaluate a model no one can train) up to
-  // training.stop.max_sim_time_s: they cannot change the trained model, so the run ends now,
-  // unless the PS holds updates it has not applied.
+  // training.stop.max_sim_time_s: they cannot change the trained model, so the run ends, once
+  // the PS is done with what it has: its jobs (an aggregation, the evaluation of the last model)
+  // and the updates it holds.
   if (finished_ || !no_worker_left()) return;
-  if (unapplied_ == 0) {
-    finish(RunStatus::kOk, StopReason::kNoWorkers);
+  engine::SimTime busy_until = now();
+  for (std::size_t s = 0; s < ctx_.ps_shards(); ++s) {
+    const std::size_t host = ctx_.ps_host(s);
+    if (!availability_.down(host)) busy_until = std::max(busy_until, ctx_.nodes[host].busy_until());
+  }
+  if (busy_until > now()) {
+    // Its jobs end first (scheduled before this check); count_applied checks again on the way.
+    ctx_.sim.schedule_at(busy_until, [this] { end_if_no_worker_left(); });
     return;
   }
-  // Those may still change the model: a barrier closes over the missed workers, a job applies
-  // them (count_applied checks again). Once the PS misses every worker and its compute is idle,
-  // what it still holds (a FedBuff buffer short of K) can never be applied: dropped, the run ends.
-  for (std::size_t w = 0; w < workers_.size(); ++w) {
-    if (!availability_.missed(RunContext::worker_host(w))) return;  // on_missed checks again
-  }
-  engine::SimTime idle = now();
-  for (std::size_t s = 0; s < ctx_.ps_shards(); ++s) {
-    idle = std::max(idle, ctx_.nodes[ctx_.ps_host(s)].busy_until());
-  }
-  ctx_.sim.schedule_at(idle, [this] {
-    if (finished_) return;
-    for (std::size_t s = 0; s < ctx_.ps_shards(); ++s) {
-      if (ctx_.nodes[ctx_.ps_host(s)].busy_until() > now()) {
-        end_if_no_worker_left();  // more PS work came meanwhile: wait for it
-        return;
-      }
+  if (unapplied_ != 0) {
+    // Updates held for a barrier that closes over the missed workers may still be applied. Once
+    // the PS misses every worker, with its compute idle, what it still holds (a FedBuff buffer
+    // short of K) can never be: dropped.
+    for (std::size_t w = 0; w < workers_.size(); ++w) {
+      if (!availability_.missed(RunContext::worker_host(w))) return;  // on_missed checks again
     }
     result_.churn[RunContext::kPs].dropped_updates += unapplied_;
     unapplied_ = 0;
-    finish(RunStatus::kOk, StopReason::kNoWorkers);
-  });
+  }
+  finish(RunStatus::kOk, StopReason::kNoWorkers);
 }
 
 void ProtocolRun::discard_update(std::size_t w) {
