@@ -104,7 +104,9 @@ std::vector<Json> range_values(double from, double to, double step, const std::s
 }
 
 GridAxis parse_grid_option(const std::string& arg) {
-  const std::string what = "--grid '" + escape_invalid_utf8(arg) + "'";
+  // A list of 10,000 values is not quoted whole in a message: its first 60 bytes name it.
+  const std::string shown = escape_invalid_utf8(arg.size() > 60 ? arg.substr(0, 60) : arg);
+  const std::string what = "--grid '" + shown + (arg.size() > 60 ? "...'" : "'");
   // Values end up in sweep.json and scenario.json, which are UTF-8.
   if (!is_valid_utf8(arg)) throw InputError(what + ": not valid UTF-8 (accepted: UTF-8 text)");
   const auto eq = arg.find('=');

@@ -115,6 +115,8 @@ TEST(Grid, BadOptionsNameTheOption) {
   for (int i = 1; i <= 10000; ++i) many += "," + std::to_string(i);
   EXPECT_NE(error_of(many).find("10001 values, more than 10000 (accepted: at most 10000"),
             std::string::npos);
+  EXPECT_EQ(error_of(many).rfind("--grid '" + many.substr(0, 60) + "...': 10001 values", 0), 0u);
+  EXPECT_LT(error_of(many).size(), 200u);
   EXPECT_NE(error_of("x=null").find("not a number, string or boolean"), std::string::npos);
   EXPECT_NE(error_of("seed=1,2").find("--seeds or --seed-list"), std::string::npos);
 }
