@@ -2,6 +2,7 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 #include "base/diagnostics.h"
@@ -52,7 +53,14 @@ void usage(std::ostream& os) {
         "  HERMES_HOME      where scenarios/ and results/reference/ are read from (default: the\n"
         "                   install's share/hermes-sim beside the binary, else the source tree it\n"
         "                   was built from; --version says which)\n"
-        "  HERMES_DATA_DIR  the datasets' directory when --data-dir is not given\n";
+        "  HERMES_DATA_DIR  the datasets' directory when --data-dir is not given\n"
+        "\nexit status:\n"
+        "  0    done\n"
+        "  1    validate found errors, or the work failed (a file could not be written, a\n"
+        "       point of a sweep failed)\n"
+        "  2    the command line or an input file was refused; nothing was run or written\n"
+        "  3    an internal error: a defect of hermes-sim, to report with the command line\n"
+        "  130, 143  interrupted (SIGINT, SIGTERM); a sweep can be resumed\n";
 }
 
 // `--version`: the build, the host's CPU and the home with the reason it was chosen.
@@ -104,6 +112,13 @@ int main(int argc, char** argv) {
     const bool one_line = message.find('\n') == std::string::npos;
     std::cerr << "hermes-sim " << name << ": error:" << (one_line ? " " : "\n") << message << '\n';
     return 2;
+  } catch (const std::logic_error& e) {
+    // A broken invariant of the code (std::invalid_argument, std::out_of_range, ... included):
+    // input that reaches one got past a check that should have refused it. Said as a defect to
+    // report, so that the code's own names in the text are not mistaken for advice on the input.
+    std::cerr << "hermes-sim " << name << ": internal error (a defect of hermes-sim; please report "
+              << "it with the command line and its input files): " << e.what() << '\n';
+    return 3;
   } catch (const std::exception& e) {
     std::cerr << "hermes-sim " << name << ": error: " << e.what() << '\n';
     return 1;

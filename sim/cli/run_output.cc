@@ -139,12 +139,7 @@ std::string RunOutputDir::refusal(bool at_commit) const {
            "yourself if its files are yours to delete, or choose another directory";
   }
   if (const auto unlisted = unlisted_entries(target_); !unlisted.empty()) {
-    std::string names;
-    for (std::size_t i = 0; i < unlisted.size() && i < 5; ++i) {
-      names += (i ? ", '" : "'") + unlisted[i] + "'";
-    }
-    if (unlisted.size() > 5) names += " and " + std::to_string(unlisted.size() - 5) + " more";
-    return label + " holds " + names + ", which hermes-sim did not write (its " +
+    return label + " holds " + quoted_names(unlisted) + ", which hermes-sim did not write (its " +
            marker_name(DirKind::kRun) + " does not list " + (unlisted.size() == 1 ? "it" : "them") +
            ")" + during + ": --force never removes what it did not write; move " +
            (unlisted.size() == 1 ? "it" : "them") + " out of the directory, or choose another";

@@ -209,15 +209,12 @@ PriceList PriceList::parse(const nlohmann::ordered_json& doc, Diagnostics& diags
     auto entry = read_entry(name, body, path, source_keys, diags);
     if (!entry) continue;
     // Lookup accepts both names, case-insensitively, so all of them must be distinct.
-    for (const std::string* mine : {&entry->name, &entry->azure_name}) {
-      if (const auto other = list.names_.find(*mine)) {
-        diags.error(path, "name \"" + *mine + "\" clashes with the entry " +
-                              list.entries_[*other].name +
-                              " (short and Azure names must be unique, ignoring case)");
-      }
+    for (const auto& [mine, other] :
+         list.names_.add_entry(entry->name, entry->azure_name, list.entries_.size())) {
+      diags.error(path, "name \"" + mine + "\" clashes with the entry " +
+                            list.entries_[other].name +
+                            " (short and Azure names must be unique, ignoring case)");
     }
-    list.names_.add(entry->name, list.entries_.size());
-    list.names_.add(entry->azure_name, list.entries_.size());
     list.entries_.push_back(std::move(*entry));
   }
   return list;

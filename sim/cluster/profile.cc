@@ -244,15 +244,12 @@ ProfileCatalog ProfileCatalog::parse(const nlohmann::ordered_json& doc, Diagnost
       auto profile = read_profile(name, body, path, diags);
       if (!profile) continue;
       // Lookup accepts both names, case-insensitively, so all of them must be distinct.
-      for (const std::string* mine : {&profile->name, &profile->azure_name}) {
-        if (const auto other = catalog.names_.find(*mine)) {
-          diags.error(path, "name \"" + *mine + "\" clashes with profile " +
-                                catalog.profiles_[*other].name +
-                                " (short and Azure names must be unique, ignoring case)");
-        }
+      for (const auto& [mine, other] :
+           catalog.names_.add_entry(profile->name, profile->azure_name, catalog.profiles_.size())) {
+        diags.error(path, "name \"" + mine + "\" clashes with profile " +
+                              catalog.profiles_[other].name +
+                              " (short and Azure names must be unique, ignoring case)");
       }
-      catalog.names_.add(profile->name, catalog.profiles_.size());
-      catalog.names_.add(profile->azure_name, catalog.profiles_.size());
       catalog.profiles_.push_back(std::move(*profile));
     }
   }

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace hermes::cluster {
 
@@ -29,6 +31,19 @@ inline bool equals_ignore_case(std::string_view a, std::string_view b) {
 class NameIndex {
  public:
   void add(std::string_view name, std::size_t position) { map_.emplace(key(name), position); }
+  // Adds an entry's short and Azure names at `position`, after looking both up: returns each
+  // that an earlier entry already holds, with that entry's position (the earlier one keeps it).
+  std::vector<std::pair<std::string, std::size_t>> add_entry(std::string_view name,
+                                                             std::string_view azure_name,
+                                                             std::size_t position) {
+    std::vector<std::pair<std::string, std::size_t>> clashes;
+    for (const std::string_view mine : {name, azure_name}) {
+      if (const auto other = find(mine)) clashes.emplace_back(std::string(mine), *other);
+    }
+    add(name, position);
+    add(azure_name, position);
+    return clashes;
+  }
   std::optional<std::size_t> find(std::string_view name) const {
     const auto it = map_.find(key(name));
     if (it == map_.end()) return std::nullopt;

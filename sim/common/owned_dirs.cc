@@ -162,6 +162,15 @@ bool is_own_plots_dir(const std::string& dir) {
   return !ec;
 }
 
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size() && i < 5; ++i) {
+    text += (i ? ", '" : "'") + names[i] + "'";
+  }
+  if (names.size() > 5) text += " and " + std::to_string(names.size() - 5) + " more";
+  return text;
+}
+
 std::vector<std::string> unlisted_entries(const std::string& dir) {
   const auto listed = read_run_manifest(dir);
   std::vector<std::string> unlisted;

@@ -51,6 +51,10 @@ bool is_own_plots_dir(const std::string& dir);
 // has no list.
 std::vector<std::string> unlisted_entries(const std::string& dir);
 
+// "'a', 'b' and 3 more": up to the first five of `names`, quoted, and how many more there are
+// (how a refusal names what --force would not remove).
+std::string quoted_names(const std::vector<std::string>& names);
+
 // `path` without trailing slashes: "new10/" -> "new10" ("/" stays "/").
 std::string strip_trailing_slashes(std::string path);
 

@@ -90,57 +90,47 @@ bool all_digits(const std::string& s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
-// "'a', 'b' and 3 more" of up to five names.
-std::string names_text(const std::vector<std::string>& names) {
-  std::string text;
-  for (std::size_t i = 0; i < names.size() && i < 5; ++i)
-    text += (i ? ", '" : "'") + names[i] + "'";
-  if (names.size() > 5) text += " and " + std::to_string(names.size() - 5) + " more";
-  return text;
-}
-
 }  // namespace
 
 std::vector<std::string> SweepDir::unowned_entries() const {
+  // Discarding removes only the sweep's own files of DIR: anything else there stays (notes,
+  // tools/plot's plots/); what is in points/ goes with it.
   std::vector<std::string> found;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(root_, ec)) {
-    const std::string name = entry.path().filename().string();
-    const bool is_dir = fs::is_directory(fs::symlink_status(entry.path(), ec));
-    // Discarding removes only the sweep's own files of DIR: anything else there stays (notes,
-    // tools/plot's plots/); what is in points/ goes with it.
-    if (name != "points" || !is_dir) continue;
-    for (const auto& point : fs::directory_iterator(entry.path(), ec)) {
-      const std::string pname = point.path().filename().string();
-      const auto pt = parse_temporary_name(pname);
-      const bool pdir = fs::is_directory(fs::symlink_status(point.path(), ec));
-      const std::string shown = "points/" + pname + (pdir ? "/" : "");
-      if (pdir && all_digits(pname)) {
-        if (!read_run_manifest(point.path().string())) {
-          found.push_back(shown +
-                          " (its .hermes-run lists no files: a point of a hermes-sim "
-                          "before 2026-12-07, or not a point)");
-          continue;
-        }
-        for (const auto& u : unlisted_entries(point.path().string())) found.push_back(shown + u);
+  if (!fs::is_directory(fs::symlink_status(points_dir(), ec))) return found;
+  for (const auto& point : fs::directory_iterator(points_dir(), ec)) {
+    const std::string pname = point.path().filename().string();
+    const auto pt = parse_temporary_name(pname);
+    const bool pdir = fs::is_directory(fs::symlink_status(point.path(), ec));
+    const std::string shown = "points/" + pname + (pdir ? "/" : "");
+    if (pdir && all_digits(pname)) {
+      if (!read_run_manifest(point.path().string())) {
+        found.push_back(shown +
+                        " (its .hermes-run lists no files: a point of a hermes-sim "
+                        "before 2026-12-07, or not a point)");
         continue;
       }
-      // A killed point's temporary directory (owned_dirs.h).
-      if (pdir && pt && pt->kind == "partial" && all_digits(pt->base) &&
-          (has_marker(point.path().string(), DirKind::kRun) || fs::is_empty(point.path(), ec))) {
-        continue;
-      }
-      found.push_back(shown);
+      for (const auto& u : unlisted_entries(point.path().string())) found.push_back(shown + u);
+      continue;
     }
+    // A killed point's temporary directory (owned_dirs.h).
+    if (pdir && pt && pt->kind == "partial" && all_digits(pt->base) &&
+        (has_marker(point.path().string(), DirKind::kRun) || fs::is_empty(point.path(), ec))) {
+      continue;
+    }
+    found.push_back(shown);
   }
   std::sort(found.begin(), found.end());
   return found;
 }
 
-void SweepDir::refuse_unowned(const std::string& why) const {
+void SweepDir::refuse_unowned(bool force, bool has_manifest) const {
+  // Only --force and a start afresh discard; a resume keeps every point.
+  if (!force && has_manifest) return;
+  const std::string why = force ? "--force" : "starting afresh (the directory has no sweep.json)";
   const auto unowned = unowned_entries();
   if (unowned.empty()) return;
-  throw InputError("sweep directory '" + root_ + "' holds " + names_text(unowned) +
+  throw InputError("sweep directory '" + root_ + "' holds " + quoted_names(unowned) +
                    ", which hermes-sim did not write; " + why +
                    " would remove them and never removes what it did not write: move them out of "
                    "the directory, or choose another --out");
@@ -174,11 +164,7 @@ std::vector<std::string> SweepDir::open(const Json& manifest, bool force, bool a
   // Before anything is written into DIR.
   std::error_code exists_ec;
   if (fs::is_directory(fs::symlink_status(root_, exists_ec))) {
-    const bool has_manifest = fs::exists(fs::symlink_status(manifest_path(), exists_ec));
-    if (force) refuse_unowned("--force");
-    if (!force && !has_manifest) {
-      refuse_unowned("starting afresh (the directory has no sweep.json)");
-    }
+    refuse_unowned(force, fs::exists(fs::symlink_status(manifest_path(), exists_ec)));
   }
   std::error_code ec;
   fs::create_directories(root_, ec);
@@ -232,8 +218,7 @@ std::vector<std::string> SweepDir::check(const Json& manifest, bool force,
     if (busy_now) throw busy(lock_path);
   }
   const bool has_manifest = fs::exists(fs::symlink_status(manifest_path(), ec));
-  if (force) refuse_unowned("--force");
-  if (!force && !has_manifest) refuse_unowned("starting afresh (the directory has no sweep.json)");
+  refuse_unowned(force, has_manifest);
   if (!force && has_manifest) check_resume(manifest, allow_mixed_math, notes);
   return notes;
 }

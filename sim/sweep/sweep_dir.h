@@ -79,8 +79,9 @@ class SweepDir {
   // lists no files, and what a point's list leaves out (owned_dirs.h), shown as
   // "points/0003/extra.csv". Discarding keeps DIR's other entries (notes, tools/plot's plots/).
   std::vector<std::string> unowned_entries() const;
-  // Throws InputError naming the unowned entries, if any: `why` is what would remove them.
-  void refuse_unowned(const std::string& why) const;
+  // Throws InputError naming the unowned entries, if any, when this start would discard them:
+  // with --force (`force`), or afresh over a DIR without sweep.json (`has_manifest` false).
+  void refuse_unowned(bool force, bool has_manifest) const;
   void discard_previous_sweep() const;
   // Whether the sweep.json in DIR can be resumed by `manifest`; throws InputError if not. Adds
   // notes; returns the manifest to write back if it changed (a math added to mixed_math).

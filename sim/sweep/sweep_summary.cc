@@ -9,21 +9,11 @@
 #include "base/file_read.h"
 #include "sim/metrics/atomic_file.h"
 #include "sim/metrics/csv_writer.h"
+#include "sim/metrics/summary_csv.h"
 
 namespace hermes::sweep {
 
 namespace {
-
-std::vector<std::string> read_lines(const std::string& path) {
-  // A FIFO, a device or a directory in a point's place is refused, not waited on.
-  std::istringstream in(read_regular_file(path, kMaxResultCsvBytes, "point summary"));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) lines.push_back(line);
-  }
-  if (lines.empty()) throw std::runtime_error("'" + path + "' is empty (no CSV header)");
-  return lines;
-}
 
 // A summary.csv line's fields, as csv_field writes them (a field with a comma or a quote is
 // quoted, its quotes doubled); kept quoted, to be written back as they were.
@@ -39,6 +29,36 @@ std::vector<std::string> split_fields(const std::string& line) {
     }
   }
   return fields;
+}
+
+// A finished point's summary.csv, line by line, if it is one hermes-sim wrote: a header that
+// starts with the run columns, at least one row, every row as many fields as the header. Anything
+// else (garbage, a cut file) would otherwise drop or shift the point's rows in the sweep's summary.
+std::vector<std::string> read_lines(const std::string& path) {
+  // A FIFO, a device or a directory in a point's place is refused, not waited on.
+  std::istringstream in(read_regular_file(path, kMaxResultCsvBytes, "point summary"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  if (lines.empty()) throw std::runtime_error("'" + path + "' is empty (no CSV header)");
+  const std::vector<std::string> header = split_fields(lines[0]);
+  if (header.size() < metrics::kSummaryRunColumns.size() ||
+      !std::equal(metrics::kSummaryRunColumns.begin(), metrics::kSummaryRunColumns.end(),
+                  header.begin())) {
+    throw std::runtime_error("'" + path + "' line 1 is not a summary.csv header (one starts " +
+                             "with the columns run,protocol)");
+  }
+  if (lines.size() == 1) throw std::runtime_error("'" + path + "' has a header and no row");
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const std::size_t fields = split_fields(lines[i]).size();
+    if (fields != header.size()) {
+      throw std::runtime_error("'" + path + "' line " + std::to_string(i + 1) + " has " +
+                               std::to_string(fields) + " fields, its header " +
+                               std::to_string(header.size()));
+    }
+  }
+  return lines;
 }
 
 // The columns of every header, once: the first header's, then each column another header adds,
@@ -99,12 +119,7 @@ std::string sweep_summary_csv(const SweepDir& dir, const std::vector<GridAxis>& 
         out << prefix << ',' << r.lines[i] << '\n';
         continue;
       }
-      const std::vector<std::string> fields = split_fields(r.lines[i]);
-      if (fields.size() != headers[k].size()) {
-        throw std::runtime_error("'" + r.path + "' line " + std::to_string(i + 1) + " has " +
-                                 std::to_string(fields.size()) + " fields, its header " +
-                                 std::to_string(headers[k].size()));
-      }
+      const std::vector<std::string> fields = split_fields(r.lines[i]);  // checked by read_lines
       out << prefix;
       for (const std::size_t c : at) out << ',' << (c == std::string::npos ? "" : fields[c]);
       out << '\n';

@@ -12,14 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "base/random.h"
+#include "tests/fuzz/mutations.h"
 #include "tests/fuzz/scenario_reader_check.h"
 
 namespace hermes::fuzz {
 namespace {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
 
 struct Case {
   std::string name;
@@ -42,100 +41,16 @@ std::vector<std::pair<std::string, std::string>> shipped_scenarios() {
   return out;
 }
 
-// Every pointer to a value inside `doc` (containers included), in document order.
-void pointers(const Json& v, const std::string& at, std::vector<std::string>& out) {
-  out.push_back(at);
-  if (v.is_object()) {
-    for (const auto& [k, child] : v.items()) pointers(child, at + "/" + k, out);
-  } else if (v.is_array()) {
-    for (std::size_t i = 0; i < v.size(); ++i) pointers(v[i], at + "/" + std::to_string(i), out);
-  }
-}
-
-std::string nested(int depth, const std::string& open, const std::string& close,
-                   const std::string& core = "1") {
-  std::string s;
-  for (int i = 0; i < depth; ++i) s += open;
-  s += core;
-  for (int i = 0; i < depth; ++i) s += close;
-  return s;
-}
-
-// Values written as JSON text in place of a value: extremes, wrong types, deep nesting.
-const std::vector<std::string>& hostile_values() {
-  static const std::vector<std::string> values = {
-      "1e400",
-      "-1e400",
-      "1e308",
-      "-1e308",
-      "1e-320",
-      "-0",
-      "0",
-      "-1",
-      "18446744073709551616",
-      "9223372036854775808",
-      "-9223372036854775809",
-      "1.5",
-      "\"\"",
-      "\"x\"",
-      "null",
-      "true",
-      "[]",
-      "{}",
-      nested(60, "[", "]"),
-      nested(70, "[", "]"),
-      nested(5000, "{\"a\":", "}"),
-      "\"" + std::string(100000, 'a') + "\"",
-      "\"\\u0000\"",
-      "\"\\ud800\"",
-      "\"/\"",
-      "\".\"",
-      "\"..\"",
-      "1e15",
-      "1e-300",
-      "2147483648",
-      "100000000",
-  };
-  return values;
-}
-
 std::vector<Case> corpus() {
   std::vector<Case> cases;
   RandomStream rng(12, 0);
-  const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng.uniform_int(n)); };
   for (const auto& [file, text] : shipped_scenarios()) {
-    // Truncations.
-    for (std::size_t k = 1; k <= 8; ++k) {
-      cases.push_back(
-          {file + " cut at " + std::to_string(k) + "/9", text.substr(0, text.size() * k / 9), {}});
-    }
-    // Byte flips, deletions, duplications.
-    const char hostile_bytes[] = {'\xFF', '\0', '"', '[', '{', '}', ']', ',', ':', '\\', '\xC3'};
-    for (int i = 0; i < 8; ++i) {
-      std::string t = text;
-      t[pick(t.size())] = hostile_bytes[pick(sizeof hostile_bytes)];
-      cases.push_back({file + " byte flip " + std::to_string(i), t, {}});
-      std::string d = text;
-      const std::size_t at = pick(d.size());
-      d.erase(at, pick(40) + 1);
-      cases.push_back({file + " deletion " + std::to_string(i), d, {}});
-      std::string u = text;
-      const std::size_t from = pick(u.size());
-      u.insert(pick(u.size()), u.substr(from, pick(60) + 1));
-      cases.push_back({file + " duplication " + std::to_string(i), u, {}});
+    for (auto& [label, t] : byte_mutations(file, text, rng, 8, 8)) {
+      cases.push_back({std::move(label), std::move(t), {}});
     }
     // Hostile values at keys of the document, as text (so that the parser sees them too).
-    const Json doc = Json::parse(text);
-    std::vector<std::string> at;
-    pointers(doc, "", at);
-    for (int i = 0; i < 12; ++i) {
-      const std::string ptr = at[1 + pick(at.size() - 1)];
-      const std::string& value = hostile_values()[pick(hostile_values().size())];
-      Json d = doc;
-      d[Json::json_pointer(ptr)] = "@@HOSTILE@@";
-      std::string t = d.dump(1);
-      t.replace(t.find("\"@@HOSTILE@@\""), 13, value);
-      cases.push_back({file + " " + ptr + "=" + value.substr(0, 30), t, {}});
+    for (auto& [label, t] : value_mutations(file, Json::parse(text), rng, 12)) {
+      cases.push_back({std::move(label), std::move(t), {}});
     }
     // Bad UTF-8 inside a string of the file.
     std::string bad = text;

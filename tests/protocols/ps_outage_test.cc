@@ -130,16 +130,23 @@ TEST(PsOutage, AnEvictedPsCheckpointsAtItsNoticeAndIsNotBilledWhileGone) {
   EXPECT_EQ(r.billed_time[1], r.sim_time);
 }
 
+// The events of a PS outage (`ps`, a JSON event) while the three workers crash at 0.25, 0.3 and
+// 0.35 s; `w1_back` gives w1's crash a duration (it comes back), "" leaves it gone for good.
+std::string workers_leave(const std::string& ps, const std::string& w1_back = "") {
+  return "[" + ps + R"(,
+           {"kind": "crash", "node": "w0", "at_s": 0.25},
+           {"kind": "crash", "node": "w1", "at_s": 0.3)" +
+         w1_back + R"(},
+           {"kind": "crash", "node": "w2", "at_s": 0.35}])";
+}
+
 TEST(PsOutage, ARunEndsWhenEveryWorkerIsGoneForGood) {
   // The PS fails and checkpoints every millisecond; every worker crashes for good while it is
   // down. Nothing can change the model after the last one goes: each protocol ends there (the cap
   // is 1000 simulated seconds, a million checkpoints away).
   const auto sc = testing::scenario_from_text(
       tiny(kAllProtocols, R"({"checkpoint_interval_s": 0.001})",
-           R"([{"kind": "crash", "node": "ps", "at_s": 0.2, "duration_s": 0.5},
-               {"kind": "crash", "node": "w0", "at_s": 0.25},
-               {"kind": "crash", "node": "w1", "at_s": 0.3},
-               {"kind": "crash", "node": "w2", "at_s": 0.35}])"));
+           workers_leave(R"({"kind": "crash", "node": "ps", "at_s": 0.2, "duration_s": 0.5})")));
   for (std::size_t i = 0; i < sc.runs.size(); ++i) {
     SCOPED_TRACE(sc.runs[i].name);
     const RunResult r = run_one(sc, i);
@@ -152,10 +159,7 @@ TEST(PsOutage, ARunEndsWhenEveryWorkerIsGoneForGood) {
   // still holds then (a FedBuff buffer short of K) is dropped.
   const auto up = testing::scenario_from_text(
       tiny(kAllProtocols, R"({"checkpoint_interval_s": 0.001, "detection_s": 0.05})",
-           R"([{"kind": "eviction", "node": "ps", "at_s": 900, "duration_s": 1},
-               {"kind": "crash", "node": "w0", "at_s": 0.25},
-               {"kind": "crash", "node": "w1", "at_s": 0.3},
-               {"kind": "crash", "node": "w2", "at_s": 0.35}])"));
+           workers_leave(R"({"kind": "eviction", "node": "ps", "at_s": 900, "duration_s": 1})")));
   for (std::size_t i = 0; i < up.runs.size(); ++i) {
     SCOPED_TRACE(up.runs[i].name);
     const RunResult r = run_one(up, i);
@@ -175,10 +179,8 @@ TEST(PsOutage, ARunEndsWhenEveryWorkerIsGoneForGood) {
   // A worker that comes back keeps the run going: it is not gone for good.
   const auto back = testing::scenario_from_text(
       tiny(kBsp, R"({"checkpoint_interval_s": 0.001})",
-           R"([{"kind": "crash", "node": "ps", "at_s": 0.2, "duration_s": 0.5},
-               {"kind": "crash", "node": "w0", "at_s": 0.25},
-               {"kind": "crash", "node": "w1", "at_s": 0.3, "duration_s": 1},
-               {"kind": "crash", "node": "w2", "at_s": 0.35}])"));
+           workers_leave(R"({"kind": "crash", "node": "ps", "at_s": 0.2, "duration_s": 0.5})",
+                         R"(, "duration_s": 1)")));
   const RunResult r = run_one(back, 0);
   EXPECT_NE(r.stop_reason, StopReason::kNoWorkers);
   EXPECT_GT(r.sim_time, engine::from_seconds(1.3));

@@ -16,6 +16,7 @@
 #include "tests/support/run_command.h"
 #include "tests/support/synthetic_mnist.h"
 #include "tests/support/test_files.h"
+#include "tests/support/tiny_sweep.h"
 
 namespace hermes::sweep::testing {
 
@@ -24,18 +25,7 @@ using hermes::testing::CommandResult;
 using hermes::testing::run_command;
 using Json = nlohmann::ordered_json;
 
-// Two runs (so two summary rows per point) and a 2 x 2 grid in the file: four points.
-inline const char* const kScenario = R"({
-  "name": "tiny-sweep", "seed": 11,
-  "cluster": {"ps": {"profile": "DS3_v2"},
-              "workers": [{"profile": "B1ms"}, {"profile": "DS2_v2"}, {"profile": "F4s_v2"}]},
-  "training": {"chunk_size": 60, "local_epochs": 1, "batch_size": 16,
-               "stop": {"patience": 4, "max_iterations": 12}},
-  "runs": [{"name": "bsp", "protocol": "bsp"},
-           {"name": "hermes", "protocol": "hermes", "alpha": -0.5}],
-  "sweep": {"grid": {"runs.hermes.alpha": [-0.5, -1.0],
-                     "runs.hermes.beta": {"from": 0.1, "to": 0.2, "step": 0.1}}}
-})";
+inline const char* const kScenario = hermes::testing::kTinySweepScenario;
 
 inline std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -276,6 +276,30 @@ TEST_F(SweepCli, AFinishedPointWhoseSummaryIsAFifoIsRefusedBeforeAnyPointRuns) {
   }
 }
 
+// Garbage, a header alone or a cut row in a finished point's summary.csv would drop or shift that
+// point's rows in the sweep's summary: each is refused, naming the file and the line.
+TEST_F(SweepCli, AFinishedPointWhoseSummaryIsNotOneIsRefusedWithItsLine) {
+  const std::string two_points =
+      "--runs hermes --grid runs.hermes.alpha=-0.5,-1 --grid runs.hermes.beta=0.1 --jobs 1";
+  ASSERT_EQ(sweep(dir("bad-point"), two_points).status, 0);
+  const std::string summary = dir("bad-point") + "/points/0001/summary.csv";
+  const std::string good = slurp(summary);
+  const std::string header = good.substr(0, good.find('\n') + 1);
+  const std::pair<std::string, std::string> cases[] = {
+      {"\xAA\x01{[garbage",
+       "' line 1 is not a summary.csv header (one starts with the columns "
+       "run,protocol)"},
+      {header, "' has a header and no row"},
+      {good.substr(0, good.size() - 20), "' line 2 has "}};
+  for (const auto& [text, says] : cases) {
+    std::ofstream(summary, std::ios::binary | std::ios::trunc) << text;
+    const auto r = sweep(dir("bad-point"), two_points);
+    EXPECT_EQ(r.status, 2) << r.output;
+    expect_says(r, "'" + summary + says);
+    EXPECT_EQ(slurp(summary), text);  // kept as it was
+  }
+}
+
 TEST_F(SweepCli, AnUnreadableTimeoutRecordIsMovedAsideNeverDeleted) {
   const std::string one_point =
       "--runs hermes --grid runs.hermes.alpha=-0.5 --grid "

@@ -201,15 +201,19 @@ def main(argv=None):
     try:
         if args.reference is not None and not os.path.isfile(args.reference):
             raise PlotError("--reference %s: no such file" % args.reference)
-        if is_sweep_dir(path):
-            from .sweep_figures import sweep_figures
-            written = sweep_figures(path, out_dir, notes, args.runs, args.format,
-                                    args.hermes_sim)
-        elif is_demo_dir(path):
-            written = plot_demo(path, out_dir, args, notes)
-        else:
+        sweep = is_sweep_dir(path)
+        if not sweep and not is_demo_dir(path):
             check_run_dir(path)
-            written = plot_run(path, out_dir, args, notes)
+        # Every figure is drawn before any is put in place: a failure leaves none (style.staged).
+        with style.staged(out_dir):
+            if sweep:
+                from .sweep_figures import sweep_figures
+                written = sweep_figures(path, out_dir, notes, args.runs, args.format,
+                                        args.hermes_sim)
+            elif is_demo_dir(path):
+                written = plot_demo(path, out_dir, args, notes)
+            else:
+                written = plot_run(path, out_dir, args, notes)
         # Into a run directory's own plots/ (the default): listed, so that replacing the run
         # with --force may remove them with it.
         if args.out is None and os.path.isfile(os.path.join(path, ".hermes-run")):

@@ -153,8 +153,13 @@ def select_runs(names, available, source):
 
 
 def is_sweep_dir(path):
-    return os.path.isfile(os.path.join(path, "sweep.json")) and \
-        os.path.isdir(os.path.join(path, "points"))
+    """A sweep directory: sweep.json and points/. A sweep.json that is not a regular file beside
+    points/ is an error naming it (not a run directory without its CSVs)."""
+    manifest = os.path.join(path, "sweep.json")
+    if not os.path.isdir(os.path.join(path, "points")) or not os.path.lexists(manifest):
+        return False
+    check_regular_file(manifest)
+    return True
 
 
 def is_demo_dir(path):

@@ -3,7 +3,10 @@ two-column paper, 3.5 in, the page, 7.16 in, or any width), so that a font size 
 paper and none is below MIN_FONT_PT; 150 dpi PNG (or SVG, PDF); colours that stay apart in print,
 and a stable colour per node profile and per run across figures."""
 
+import contextlib
 import os
+import shutil
+import tempfile
 
 import matplotlib
 
@@ -159,11 +162,42 @@ def integer_ticks(axis):
     axis.set_major_locator(ticker.MaxNLocator(integer=True))
 
 
+# While staged() is active: the directory figures for `out` are drawn into instead.
+_stage = {"out": None, "dir": None}
+
+
+@contextlib.contextmanager
+def staged(out_dir):
+    """Figures saved for `out_dir` inside the block are drawn into a hidden directory in it and
+    moved into place only when the block ends without an error: a call of tools/plot that fails
+    half-way (a bad cell found by its third figure) leaves no figure behind, and the figures of an
+    earlier call stay as they were. A directory the block created is removed if left empty."""
+    created = not os.path.isdir(out_dir)
+    os.makedirs(out_dir, exist_ok=True)
+    stage = tempfile.mkdtemp(prefix=".drawing-", dir=out_dir)
+    _stage.update(out=os.path.abspath(out_dir), dir=stage)
+    try:
+        yield
+        for name in sorted(os.listdir(stage)):
+            os.replace(os.path.join(stage, name), os.path.join(out_dir, name))
+    finally:
+        _stage.update(out=None, dir=None)
+        shutil.rmtree(stage, ignore_errors=True)
+        if created and not os.listdir(out_dir):
+            os.rmdir(out_dir)
+
+
 def save(fig, out_dir, name, fmt):
     """Writes the figure as out_dir/name.fmt (fmt one of data.FORMATS; PNG at 150 dpi) and
-    returns the path."""
+    returns the path (drawn into the stage first inside staged())."""
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, "%s.%s" % (name, fmt))
+    if _stage["dir"] is not None and os.path.abspath(out_dir) == _stage["out"]:
+        tmp_dir = _stage["dir"]
+    else:
+        tmp_dir = out_dir
+    final = path
+    path = os.path.join(tmp_dir, "%s.%s" % (name, fmt))
     tmp = "%s.tmp.%s" % (path, fmt)
     try:
         fig.savefig(tmp, dpi=DPI, format=fmt, metadata=_NO_STAMPS[fmt])
@@ -172,4 +206,4 @@ def save(fig, out_dir, name, fmt):
         plt.close(fig)
         if os.path.exists(tmp):
             os.remove(tmp)
-    return path
+    return final
