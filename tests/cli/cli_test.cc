@@ -128,14 +128,14 @@ TEST(Cli, ValidateEstimatesLargeScenariosAndRefusesThemAboveTheLimits) {
   // 4000 workers: within the limits, with the estimate printed.
   Result r = run("validate " + mnist + " --set cluster.workers.0.count=3992");
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("mnist.json: estimate: 12 GB of memory (4000 workers x 2.9 MB + mnist "
+  EXPECT_NE(r.output.find("mnist.json: estimate: 8.2 GB of memory (4000 workers x 2.0 MB + mnist "
                           "220 MB; largest run ebsp-150); about "),
             std::string::npos)
       << r.output;
   // 10000: above the default 16 GB, accepted with --max-memory 30.
   r = run("validate " + mnist + " --set cluster.workers.0.count=9992");
   EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_NE(r.output.find("mnist.json: /cluster/workers: estimated 29 GB of memory"),
+  EXPECT_NE(r.output.find("mnist.json: /cluster/workers: estimated 20 GB of memory"),
             std::string::npos)
       << r.output;
   EXPECT_EQ(run("validate " + mnist + " --set cluster.workers.0.count=9992 --max-memory 30").status,
@@ -148,7 +148,7 @@ TEST(Cli, ValidateEstimatesLargeScenariosAndRefusesThemAboveTheLimits) {
   const fs::path out = fresh_dir("toolarge");
   r = run("run " + mnist + " --out " + out.string() + " --set cluster.workers.0.count=9992");
   EXPECT_EQ(r.status, 2) << r.output;
-  EXPECT_NE(r.output.find("--max-memory 29"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--max-memory 21"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(out));
 }
 

@@ -49,6 +49,27 @@ TEST(Hermes, MinorUpdatesStayLocalSoWorkersAreIndependent) {
   EXPECT_GT(r.accuracy_at_best, 0.5);
 }
 
+// Memory (issue 29, item 4): the start's pulls of 40 workers share one snapshot of the global
+// model. Without the sharing the pool would make 40 buffers at the start alone; with it, only as
+// many as updates are in transfer at once, fewer on a cluster whose workers push at different
+// times. (The run is deterministic: the count is the same on every run and thread count.)
+TEST(Hermes, FortyWorkersShareTheStartingSnapshot) {
+  const auto sc = hermes::testing::scenario_from_text(R"({
+    "name": "hermes-forty", "seed": 3,
+    "cluster": {"ps": {"profile": "DS3_v2"},
+                "workers": [{"profile": "B1ms", "count": 8}, {"profile": "DS2_v2", "count": 8},
+                            {"profile": "F4s_v2", "count": 8}, {"profile": "F8s_v2", "count": 8},
+                            {"profile": "D2s_v3", "count": 8}]},
+    "training": {"chunk_size": 300, "local_epochs": 1, "batch_size": 16,
+                 "stop": {"patience": 1000, "max_iterations": 40}},
+    "runs": [{"name": "h", "protocol": "hermes", "alpha": -0.5}]})",
+                                                      "hermes-forty");
+  const auto data = testing::blocks_split();
+  const RunResult r = run_protocol(sc, sc.runs[0], data);
+  ASSERT_EQ(r.status, RunStatus::kOk);
+  EXPECT_LT(r.model_buffers, 40u);
+}
+
 TEST(Hermes, ThresholdDecaysAfterLambdaMinorUpdatesAndIsNotResetByMajor) {
   const auto sc = cluster(
       R"({"name": "h", "protocol": "hermes", "alpha": -1.0, "beta": 0.5, "lambda": 2,

@@ -47,8 +47,8 @@ TEST(Resources, ThePaperScenarioPassesAndIsSmall) {
   const auto sc = load({});
   EXPECT_TRUE(check(sc).ok()) << check(sc).format();
   const ResourceEstimate e = estimate_resources(sc);
-  // 12 MLP workers: 6 copies of 109,386 parameters and a chunk index of up to 60,000 samples.
-  EXPECT_NEAR(e.per_worker_bytes, 6 * 4 * 109386.0 + 4 * 60000.0, 1);
+  // 12 MLP workers: 4 copies of 109,386 parameters and a chunk index of up to 60,000 samples.
+  EXPECT_NEAR(e.per_worker_bytes, 4 * 4 * 109386.0 + 4 * 60000.0, 1);
   EXPECT_NEAR(e.dataset_bytes, 70000.0 * (784 * 4 + 1), 1);
   EXPECT_FALSE(is_large(e));
 }
@@ -94,10 +94,10 @@ TEST(Resources, MemoryAndTimeAboveTheLimitsAreRefusedWithTheOptionThatRaisesThem
   Diagnostics d = check(big);
   ASSERT_EQ(d.count(), 1u) << d.format();
   EXPECT_TRUE(has(d, "/cluster/workers",
-                  "estimated 29 GB of memory (10000 workers x 2.9 MB + mnist 220 MB"))
+                  "estimated 20 GB of memory (10000 workers x 2.0 MB + mnist 220 MB"))
       << d.format();
   EXPECT_TRUE(has(d, "/cluster/workers", "above the limit of 16 GB"));
-  EXPECT_TRUE(has(d, "/cluster/workers", "raise the limit with --max-memory 29, in GB"));
+  EXPECT_TRUE(has(d, "/cluster/workers", "raise the limit with --max-memory 21, in GB"));
   EXPECT_TRUE(check(big, {30e9, 24}).ok());
   EXPECT_TRUE(is_large(estimate_resources(big)));
   // A demo of 10000 workers for a million iterations would run for a year.

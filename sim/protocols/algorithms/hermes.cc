@@ -71,8 +71,12 @@ class Hermes final : public ProtocolRun {
   // push of incarnation `pushed_by` if given.
   void pull_then_begin(std::size_t w, std::optional<std::uint32_t> pushed_by = std::nullopt) {
     auto at_worker = [this, w] {
-      const auto p = worker(w).model.params();
-      sync_[w].assign(p.begin(), p.end());
+      // The sync point is read by progress() alone (the paper variant): the reference variant
+      // keeps none, a model's worth per worker saved.
+      if (!reference()) {
+        const auto p = worker(w).model.params();
+        sync_[w].assign(p.begin(), p.end());
+      }
       begin_iteration(w);
     };
     if (pushed_by) {
@@ -81,6 +85,9 @@ class Hermes final : public ProtocolRun {
       send_model(w, std::move(at_worker));
     }
   }
+
+  // Hermes pushes S_i or its progress since the sync point, never update(w).
+  bool uses_update() const override { return false; }
 
   std::span<float> gradient_sum(std::size_t w) override {
     return reference() ? std::span<float>(grad_sums_[w]) : std::span<float>();
@@ -170,7 +177,7 @@ class Hermes final : public ProtocolRun {
   nn::Model candidate_;                                 // scratch model for L_i
   std::vector<HermesGup> gups_;
   std::vector<std::optional<GupDecision>> decisions_;
-  std::vector<std::vector<float>> sync_;       // each worker's model at its last sync
+  std::vector<std::vector<float>> sync_;  // each worker's model at its last sync (paper variant)
   std::vector<std::vector<float>> grad_sums_;  // S_i (reference variant)
 };
 

@@ -118,6 +118,9 @@ class SelSync final : private OneStepSpec, public ProtocolRun {
     }
   }
 
+  // A sync step pushes the change from the global model, never update(w).
+  bool uses_update() const override { return false; }
+
   void on_computed(std::size_t w) override {
     std::vector<float>& g = grads_[w];
     double squares = 0;

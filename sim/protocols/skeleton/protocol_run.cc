@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -175,7 +176,7 @@ void ProtocolRun::start_compute(std::size_t w) {
   });
   result_.train_flops += work.flops;
   k.start_math(pool(), ctx_.worker_node(w).last_job().end, *data_.train, ctx_.scenario.training,
-               cost_, steps, work.ends_chunk, gradient_sum(w));
+               cost_, steps, work.ends_chunk, gradient_sum(w), uses_update());
 }
 
 void ProtocolRun::end_compute(std::size_t w) {
@@ -336,8 +337,15 @@ void ProtocolRun::send_model(std::size_t w, std::function<void()> at_worker) {
   // A worker that is gone or leaving takes no model: it pulls one when it is back.
   if (!available(w)) return;
   result_.requests.pulls += static_cast<std::int64_t>(shard_shares_.size());
-  // The worker gets the global model as it is when the PS sends it.
-  std::shared_ptr<const std::vector<float>> snapshot = buffers_.copy_of(global_.params());
+  // The worker gets the global model as it is when the PS sends it. A snapshot still travelling
+  // with the same bytes is shared (receivers only read it): the thousand pulls of a run's start
+  // hold one model, not a thousand. Bytes, not floats, are compared (-0 and 0, NaNs).
+  const auto params = global_.params();
+  std::shared_ptr<const std::vector<float>> snapshot = last_snapshot_.lock();
+  if (!snapshot || std::memcmp(snapshot->data(), params.data(), params.size_bytes()) != 0) {
+    snapshot = buffers_.copy_of(params);
+    last_snapshot_ = snapshot;
+  }
   const double bytes = model_transfer_bytes(ctx_.scenario.transfers, cost_);
   shard_flows(RunContext::worker_host(w), false, bytes,
               [this, w, snapshot, bytes, start = now(),
@@ -372,6 +380,7 @@ void ProtocolRun::finish(RunStatus status, StopReason reason) {
   result_.status = evaluation_.final_status(status, result_);
   result_.stop_reason = reason;
   result_.sim_time = ctx_.sim.now();
+  result_.model_buffers = buffers_.allocated();
   // Every node is allocated from the start to the end of the run, but for the time an evicted
   // Spot node was gone (deallocated, not billed).
   availability_.report(result_, result_.sim_time);
@@ -392,6 +401,11 @@ void ProtocolRun::drain_math(bool finish_iterations) {
 
 BufferPool::Buffer ProtocolRun::update(std::size_t w) {
   const Worker& k = workers_[w];
+  if (k.start_params.size() != k.model.num_params()) {
+    throw std::logic_error(
+        "update(" + std::to_string(w) +
+        ") without the iteration's start: the protocol says uses_update() false");
+  }
   auto delta = buffers_.copy_of(k.model.params());
   nn::axpy(-1.0f, k.start_params, *delta);
   return delta;

@@ -28,6 +28,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -78,6 +79,9 @@ class ProtocolRun : private AvailabilitySubscriber {
   virtual void on_computed(std::size_t w) = 0;
   // What worker w's latest update is (workers.csv); Hermes overrides it.
   virtual UpdateKind update_kind(std::size_t /*w*/) const { return UpdateKind::kPush; }
+  // Whether the protocol calls update(w): only then does each iteration keep the parameters it
+  // started from (start_params, a model's worth per worker; Hermes and SelSync keep none).
+  virtual bool uses_update() const { return true; }
   // Where worker w's mini-batch gradients accumulate during its iterations (Hermes' cumulative
   // S_i); empty: not accumulated.
   virtual std::span<float> gradient_sum(std::size_t /*w*/) { return {}; }
@@ -285,6 +289,8 @@ class ProtocolRun : private AvailabilitySubscriber {
   std::vector<Worker> workers_;
   std::vector<double> shard_shares_;  // each PS shard's share of the parameters (ps_sharding.h)
   BufferPool buffers_;
+  // The latest model snapshot send_model made, while some transfer still holds it.
+  std::weak_ptr<const std::vector<float>> last_snapshot_;
   GlobalEvaluation evaluation_;
   RunResult result_;
   ProgressFn progress_;

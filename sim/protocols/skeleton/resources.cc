@@ -24,12 +24,14 @@ namespace {
 // "3.88e+301", "0.53"); exact values (the user's, counts, limits) print with format_number.
 
 // The numbers of the estimates (scenarios/README.md, "Limits"), measured on the project's 2-core
-// machine: the training loop's rate per core (README, "Speed"), a worker's memory (6 copies of the
-// parameters: model, gradients, iteration start, Hermes' sync point and gradient sum, buffers in
-// transfer; 2.6 MB for the MLP, measured 2.55 MB), and the max-min network's cost per flow and
-// recomputation (a 1000-worker demo: 3 updates of ~W/2 flows per worker iteration, 8e-8 s each).
+// machine: the training loop's rate per core (README, "Speed"), a worker's memory (4 copies of the
+// parameters: model, gradients, the one its protocol keeps (the iteration's start, or Hermes'
+// gradient sum S_i or, in the paper variant, its sync point) and its update in transfer; model
+// snapshots in transfer are shared. 1.75 MB for the MLP: 1000 Hermes workers measured 1.28 MB
+// each, docs/performance.md), and the max-min network's cost per flow and recomputation (a
+// 1000-worker demo: 3 updates of ~W/2 flows per worker iteration, 8e-8 s each).
 constexpr double kFlopsPerSecond = 60e9;
-constexpr double kParamCopiesPerWorker = 6;
+constexpr double kParamCopiesPerWorker = 4;
 constexpr double kSecondsPerFlowUpdate = 1e-7;
 constexpr double kFlowUpdatesPerIterationPerWorker = 3;
 constexpr double kBytesPerSpan = 200;  // a timeline span (or trace event) kept for the outputs

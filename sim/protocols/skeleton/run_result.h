@@ -164,11 +164,14 @@ struct RunResult {
   double accuracy_at_best = 0;  // global test accuracy at the best loss
   engine::SimTime best_time{};
   std::vector<std::int64_t> local_iterations;  // per worker
-  std::vector<std::int64_t> model_requests;    // per worker: pulled models iterations started from
-  std::vector<engine::SimTime> wait_time;      // per worker: idle between iterations (polling)
-  std::vector<WorkerActivity> activity;        // per worker: demo runs only
-  std::vector<engine::SimTime> billed_time;    // per host, PS first: time the node was allocated
-  int evaluations_since_best = 0;              // for the progress line's ETA
+  // Model-sized buffers the run's pool made: the most updates and model snapshots in transfer at
+  // once (a snapshot shared by the workers it goes to counts once). Not written to any CSV.
+  std::size_t model_buffers = 0;
+  std::vector<std::int64_t> model_requests;  // per worker: pulled models iterations started from
+  std::vector<engine::SimTime> wait_time;    // per worker: idle between iterations (polling)
+  std::vector<WorkerActivity> activity;      // per worker: demo runs only
+  std::vector<engine::SimTime> billed_time;  // per host, PS first: time the node was allocated
+  int evaluations_since_best = 0;            // for the progress line's ETA
   // The same in training.stop.patience_unit, and the run's progress in that unit so far
   // (evaluations, rounds or simulated seconds), also for the ETA.
   double patience_since_best = 0;

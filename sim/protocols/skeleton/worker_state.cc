@@ -22,10 +22,13 @@ IterationWork WorkerState::next_work(const scenario::TrainingSpec& training, con
 void WorkerState::start_math(parallel::ThreadPool& pool, engine::SimTime end,
                              const data::Dataset& train, const scenario::TrainingSpec& training,
                              const ModelCost& cost, std::optional<std::int64_t> steps,
-                             bool ends_chunk, std::span<float> grad_sum) {
-  math = pool.submit(end.ns(), [this, &train, &training, &cost, steps, ends_chunk, grad_sum] {
-    const auto params = model.params();
-    start_params.assign(params.begin(), params.end());
+                             bool ends_chunk, std::span<float> grad_sum, bool keep_start) {
+  math = pool.submit(end.ns(), [this, &train, &training, &cost, steps, ends_chunk, grad_sum,
+                                keep_start] {
+    if (keep_start) {
+      const auto params = model.params();
+      start_params.assign(params.begin(), params.end());
+    }
     if (steps) {
       last = train_steps(model, train, chunk, pass, *steps, training, cost, shuffle_rng, grad_sum);
     } else {

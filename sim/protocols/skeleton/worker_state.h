@@ -28,7 +28,7 @@ struct WorkerState {
         chunk_size(size) {}
 
   nn::Model model;                  // local model
-  std::vector<float> start_params;  // model at the start of the current iteration
+  std::vector<float> start_params;  // model at the start of the current iteration (if kept)
   ChunkSource chunks;               // which samples form its chunks
   RandomStream shuffle_rng;         // per-epoch order within a chunk
   std::int64_t chunk_size = 0;
@@ -74,12 +74,14 @@ struct WorkerState {
   // before its math runs.
   IterationWork next_work(const scenario::TrainingSpec& training, const ModelCost& cost,
                           std::optional<std::int64_t> steps);
-  // Submits that iteration's math to `pool` (due by `end`): from its parameters now (start_params)
-  // it trains its model and evaluates on the chunk's held-out part into `last`; `grad_sum`, if not
-  // empty, accumulates its mini-batch gradients. `train`, `training` and `cost` outlive the task.
+  // Submits that iteration's math to `pool` (due by `end`): from its parameters now (kept in
+  // start_params if `keep_start`) it trains its model and evaluates on the chunk's held-out part
+  // into `last`; `grad_sum`, if not empty, accumulates its mini-batch gradients. `train`,
+  // `training` and `cost` outlive the task.
   void start_math(parallel::ThreadPool& pool, engine::SimTime end, const data::Dataset& train,
                   const scenario::TrainingSpec& training, const ModelCost& cost,
-                  std::optional<std::int64_t> steps, bool ends_chunk, std::span<float> grad_sum);
+                  std::optional<std::int64_t> steps, bool ends_chunk, std::span<float> grad_sum,
+                  bool keep_start);
 };
 
 // The run's n workers, each starting from `initial` with its own chunk and shuffle streams
