@@ -52,7 +52,7 @@ TEST(Hermes, MinorUpdatesStayLocalSoWorkersAreIndependent) {
 // Memory (issue 29, item 4): the start's pulls of 40 workers share one snapshot of the global
 // model. Without the sharing the pool would make 40 buffers at the start alone; with it, only as
 // many as updates are in transfer at once, fewer on a cluster whose workers push at different
-// times. (The run is deterministic: the count is the same on every run and thread count.)
+// times. (The run is inline and deterministic: the count is the same on every run.)
 TEST(Hermes, FortyWorkersShareTheStartingSnapshot) {
   const auto sc = hermes::testing::scenario_from_text(R"({
     "name": "hermes-forty", "seed": 3,
