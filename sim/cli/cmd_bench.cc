@@ -12,18 +12,24 @@ namespace hermes::cli {
 namespace {
 int bench_network(const Args& args) {
   po::options_description desc(
-      "hermes-sim bench network [options]\n\nFlow-level network throughput: workers on a star "
-      "push and pull model-sized flows to one PS; prints max-min recomputations per second");
-  std::size_t rounds = 0;
+      "hermes-sim bench network [options]\n\nFlow-level network: workers on a star keep one "
+      "model-sized flow each in flight to and from the PS; prints the full and the incremental "
+      "max-min update side by side at 10, 100, 600 and 2000 workers (about as many flows moving "
+      "at once) and checks that both give the same completions");
+  std::size_t flows = 0;
   double bytes = 0;
   desc.add_options()("help,h", "show this help")(
-      "rounds", po::value<std::size_t>(&rounds)->default_value(40), "push/pull rounds per worker")(
+      "flows", po::value<std::size_t>(&flows)->default_value(10000),
+      "flows per line (at least 10 per worker)")(
       "bytes", po::value<double>(&bytes)->default_value(437544.0, "437544"),
       "bytes per flow (default: the MNIST MLP as float32)");
   po::variables_map vm;
   if (!parse_options("bench network", args, desc, vm)) return 0;
-  for (std::size_t workers : {12u, 100u, 1000u})
-    network::bench_flows(workers, rounds, bytes, std::cout);
+  if (flows == 0 || !(bytes > 0 && bytes < 1e15)) {
+    std::cerr << "hermes-sim bench network: --flows must be >= 1 and --bytes in (0, 1e15)\n";
+    return 2;
+  }
+  network::bench_solvers({10, 100, 600, 2000}, flows, bytes, std::cout);
   return 0;
 }
 }  // namespace
@@ -33,7 +39,7 @@ int cmd_bench(const Args& args) {
       "usage: hermes-sim bench <what> [options]\n\n"
       "  engine   events per second of the event core\n"
       "  math     Eigen GEMM GFLOP/s and training throughput of the MLP and CNN\n"
-      "  network  max-min bandwidth recomputations per second of the flow network\n"
+      "  network  the flow network's full and incremental max-min update, side by side\n"
       "  run      a scenario's wall time by thread count, math share, limit, memory, scaling\n\n"
       "hermes-sim bench <what> --help shows the options of each.\n";
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {

@@ -39,10 +39,10 @@ engine::SimTime lone_transfer_time(const Route& route, double bytes) {
 }
 
 FlowNetwork::FlowNetwork(engine::Simulator& sim, Topology topology,
-                         const std::vector<LinkFault>& faults)
+                         const std::vector<LinkFault>& faults, MaxMinUpdate update)
     : sim_(sim),
       topology_(std::move(topology)),
-      solver_(link_capacities(topology_)),
+      solver_(link_capacities(topology_), update),
       faults_(faults, topology_),
       last_advance_(sim.now()),
       sent_(topology_.host_count(), 0.0),
@@ -130,6 +130,7 @@ void FlowNetwork::retire_finished(engine::SimTime now, std::vector<std::uint32_t
   std::size_t keep = 0;
   for (const std::uint32_t s : active_) {
     if (slots_[s].finish <= now) {
+      if (solver_.contains(s)) solver_.remove(s);
       done.push_back(s);
     } else {
       active_[keep++] = s;
@@ -156,24 +157,24 @@ engine::SimTime FlowNetwork::next_capacity_change() const {
 bool FlowNetwork::recompute(engine::SimTime now) {
   ++recomputations_;
   apply_capacity_changes(now);
-  routes_scratch_.clear();
-  solved_scratch_.clear();
   bool finishes_now = false;
   for (const std::uint32_t s : active_) {
     Flow& f = slots_[s];
     if (f.route->links.empty() || f.remaining <= kDoneFraction * f.bytes) {
+      if (solver_.contains(s)) solver_.remove(s);
       f.rate = 0;
       f.finish = now;
       finishes_now = true;
-    } else {
-      routes_scratch_.push_back(&f.route->links);
-      solved_scratch_.push_back(s);
+    } else if (!solver_.contains(s)) {
+      solver_.add(s, &f.route->links);
     }
   }
-  solver_.solve(routes_scratch_, rates_scratch_);
-  for (std::size_t i = 0; i < solved_scratch_.size(); ++i) {
-    Flow& f = slots_[solved_scratch_[i]];
-    f.rate = rates_scratch_[i];
+  solver_.solve();
+  // Every moving flow's end is predicted again from its bytes left, its rate changed or not.
+  for (const std::uint32_t s : active_) {
+    if (!solver_.contains(s)) continue;
+    Flow& f = slots_[s];
+    f.rate = solver_.rate(s);
     const engine::SimTime dt = transfer_ns(f.remaining, f.rate);
     // Saturating: a rate slowed by a fault may put the end beyond the clock's range.
     f.finish = dt > engine::kTimeInfinity - now ? engine::kTimeInfinity : now + dt;
@@ -253,6 +254,7 @@ std::size_t FlowNetwork::turn_off(HostIndex host) {
   for (const std::uint32_t s : gone) {
     Flow& f = slots_[s];
     if (f.phase == Phase::kLatency) sim_.cancel(f.activation);
+    if (solver_.contains(s)) solver_.remove(s);
     std::erase(active_, s);
     slot_of_.erase(f.id);
     failed.push_back(std::move(f.on_end));

@@ -15,8 +15,8 @@
 
 #include "sim/engine/activity.h"
 #include "sim/engine/simulator.h"
+#include "sim/network/incremental_max_min.h"
 #include "sim/network/link_faults.h"
-#include "sim/network/max_min.h"
 #include "sim/network/topology.h"
 
 namespace hermes::network {
@@ -37,8 +37,10 @@ engine::SimTime lone_transfer_time(const Route& route, double bytes);
 class FlowNetwork final : public engine::ActivityResource<Transfer> {
  public:
   // `faults`: the links' degradations and losses over the run (link_faults.h); throws
-  // std::invalid_argument for a fault LinkFaultSchedule refuses.
-  FlowNetwork(engine::Simulator& sim, Topology topology, const std::vector<LinkFault>& faults = {});
+  // std::invalid_argument for a fault LinkFaultSchedule refuses. `update`: how rates are
+  // re-solved after a change; both give the same rates to the last bit (incremental_max_min.h).
+  FlowNetwork(engine::Simulator& sim, Topology topology, const std::vector<LinkFault>& faults = {},
+              MaxMinUpdate update = MaxMinUpdate::kIncremental);
   // Cancels this network's pending simulator events (they refer to it).
   ~FlowNetwork();
   FlowNetwork(const FlowNetwork&) = delete;
@@ -74,6 +76,8 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
   std::size_t flows_in_flight() const { return slot_of_.size(); }  // started, not finished
   std::uint64_t flows_completed() const { return completed_; }
   std::uint64_t recomputations() const { return recomputations_; }
+  // Flows whose rate the recomputations solved again, summed over them (the solver's work).
+  std::uint64_t flows_resolved() const { return solver_.flows_resolved(); }
 
   // Bytes of finished flows (exact sums of their sizes). Loopback flows cross no link and are
   // not counted here nor per host.
@@ -120,7 +124,7 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
 
   engine::Simulator& sim_;
   Topology topology_;
-  MaxMinSolver solver_;
+  IncrementalMaxMin solver_;  // keyed by slot; holds the active flows that move bytes
   LinkFaultSchedule faults_;
   std::size_t next_change_ = 0;  // index of the first capacity change not yet applied
 
@@ -134,10 +138,6 @@ class FlowNetwork final : public engine::ActivityResource<Transfer> {
   engine::EventId completion_event_;
   engine::SimTime completion_time_ = engine::kTimeInfinity;
   engine::EventId update_event_;
-
-  std::vector<const std::vector<LinkId>*> routes_scratch_;
-  std::vector<std::uint32_t> solved_scratch_;
-  std::vector<double> rates_scratch_;
 
   std::uint64_t recomputations_ = 0;
   std::uint64_t completed_ = 0;

@@ -39,7 +39,11 @@ void MaxMinSolver::solve(const std::vector<const std::vector<LinkId>*>& routes,
   }
   std::make_heap(heap_.begin(), heap_.end(), later);
 
-  while (!heap_.empty()) {
+  // Flows crossing at least one link not yet fixed; once none is left, the entries still in the
+  // heap are all stale and need not be popped.
+  std::size_t unfixed_flows = 0;
+  for (std::uint32_t f = 0; f < n; ++f) unfixed_flows += routes[f]->empty() ? 0 : 1;
+  while (unfixed_flows > 0 && !heap_.empty()) {
     std::pop_heap(heap_.begin(), heap_.end(), later);
     const HeapEntry top = heap_.back();
     heap_.pop_back();
@@ -49,6 +53,7 @@ void MaxMinSolver::solve(const std::vector<const std::vector<LinkId>*>& routes,
     for (const std::uint32_t f : flows_on_[l]) {
       if (fixed_[f]) continue;
       fixed_[f] = 1;
+      --unfixed_flows;
       rates[f] = share;
       for (const LinkId m : *routes[f]) {
         // Clamp: rounding must never leave a link with negative capacity for later flows.

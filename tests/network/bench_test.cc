@@ -7,12 +7,27 @@
 namespace hermes::network {
 namespace {
 
-TEST(BenchFlows, RunsEveryRoundAndReports) {
+TEST(BenchFlows, BothSolversCompleteTheSameFlowsAtTheSameTimes) {
+  const FlowBench full = bench_flows(30, 241, 1e5, MaxMinUpdate::kFull);
+  const FlowBench inc = bench_flows(30, 241, 1e5, MaxMinUpdate::kIncremental);
+  EXPECT_EQ(full.flows, 241u);
+  EXPECT_EQ(inc.flows, 241u);
+  EXPECT_EQ(full.digest, inc.digest);
+  EXPECT_EQ(full.recomputations, inc.recomputations);
+  EXPECT_EQ(full.simulated_seconds, inc.simulated_seconds);
+  // Pushes and pulls are two components (the PS's downlink and uplink): the incremental update
+  // re-solves fewer flows than the full one, never more.
+  EXPECT_LT(inc.flows_resolved, full.flows_resolved);
+  EXPECT_GT(inc.flows_resolved, 0u);
+}
+
+TEST(BenchFlows, PrintsOneLinePerWorkerCount) {
   std::ostringstream out;
-  const double per_second = bench_flows(30, 4, 1e5, out);
-  EXPECT_GT(per_second, 0.0);
-  // 30 workers x 4 rounds x (push + pull).
-  EXPECT_NE(out.str().find("flows 240,"), std::string::npos) << out.str();
+  bench_solvers({3, 7}, 40, 1e5, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("\n    3 "), std::string::npos) << text;
+  EXPECT_NE(text.find("\n    7 "), std::string::npos) << text;
+  EXPECT_EQ(text.find("DIFFERENT"), std::string::npos) << text;
 }
 
 }  // namespace
