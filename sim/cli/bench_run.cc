@@ -1,5 +1,6 @@
 // hermes-sim bench run SCENARIO: how fast the simulator runs a fixed scenario, and where the time
-// goes. Nothing is written; figures go to stdout.
+// goes. Figures go to stdout; the run files are written, to time them, into a temporary directory
+// that is removed at once.
 //
 // For each count of --threads-list every run of the scenario runs once, and per run and in total
 // the bench prints:
@@ -20,6 +21,14 @@
 //              compare with the GEMM rate (independent of other load on the machine)
 //   cpu/wall   process CPU seconds / wall: how much of the machine the bench actually got
 //   peak MB    ru_maxrss: the process's peak resident memory so far (dataset included)
+// Then where the time went at each thread count, for all runs together, in seconds of thread
+// time and as shares of the work (train + eval + sim + io):
+//   train      the workers' training tasks (their local loss evaluations included)
+//   eval       evaluations of the global model on the test set (on the pool or the PS's thread)
+//   sim        the simulation thread's own time, as sim% above
+//   io         rendering and writing the run's CSVs and scenario.json
+//   wait       the simulation thread blocked on a result; idle% the pool's threads with nothing
+//              to run, / ((wall + io) x threads)
 // Then the worker scaling: the scenario's worker groups repeated to each count of --workers-list,
 // every run capped at --updates-per-worker PS updates per worker with patience off, at the last
 // thread count: wall time per GFLOP of math should stay flat as the cluster grows.
@@ -28,11 +37,14 @@
 #include <boost/program_options.hpp>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -43,7 +55,9 @@
 #include "sim/cli/commands.h"
 #include "sim/cli/gemm_kernel_choice.h"
 #include "sim/cli/options.h"
+#include "sim/cli/run_scenario.h"
 #include "sim/cli/run_selection.h"
+#include "sim/metrics/atomic_file.h"
 #include "sim/parallel/thread_pool.h"
 #include "sim/protocols/registry.h"
 #include "sim/protocols/skeleton/workload.h"
@@ -81,6 +95,7 @@ struct Sample {
   parallel::PoolStats pool;
   std::int64_t local_iterations = 0;
   double flops = 0;  // training + evaluation, as charged
+  double io = 0;     // wall seconds rendering and writing the run files (the total only)
 
   void add(const Sample& o) {
     wall += o.wall;
@@ -90,22 +105,27 @@ struct Sample {
     pool.caller_task_seconds += o.pool.caller_task_seconds;
     pool.wait_seconds += o.pool.wait_seconds;
     pool.tasks += o.pool.tasks;
+    pool.training_seconds += o.pool.training_seconds;
+    pool.evaluation_seconds += o.pool.evaluation_seconds;
     local_iterations += o.local_iterations;
     flops += o.flops;
   }
   double math_share() const { return pool.task_seconds / (wall * threads); }
-  double sim_share() const { return (wall - pool.caller_task_seconds - pool.wait_seconds) / wall; }
+  double sim_seconds() const { return wall - pool.caller_task_seconds - pool.wait_seconds; }
+  double sim_share() const { return sim_seconds() / wall; }
   double wait_share() const { return pool.wait_seconds / wall; }
   double overhead_cpu_share() const { return (cpu - pool.task_cpu_seconds) / cpu; }
   double limit(double gemm_gflops) const { return flops / (gemm_gflops * 1e9 * threads); }
 };
 
+// Appends the run's result to `finished`.
 Sample run_one(const scenario::Scenario& sc, const scenario::RunSpec& run,
-               const data::TrainTestSplit& data, parallel::ThreadPool& pool) {
+               const data::TrainTestSplit& data, parallel::ThreadPool& pool,
+               std::vector<protocols::FinishedRun>& finished) {
   const parallel::PoolStats stats0 = pool.stats();
   const double cpu0 = process_cpu_seconds();
   const auto t0 = Clock::now();
-  const protocols::RunResult r = protocols::run_protocol(sc, run, data, {}, &pool);
+  protocols::RunResult r = protocols::run_protocol(sc, run, data, {}, &pool);
   Sample s;
   s.name = run.name;
   s.threads = pool.threads();
@@ -114,7 +134,38 @@ Sample run_one(const scenario::Scenario& sc, const scenario::RunSpec& run,
   s.pool = pool.stats() - stats0;
   s.local_iterations = r.total_local_iterations();
   s.flops = r.train_flops + r.eval_flops;
+  finished.push_back({&run, std::move(r)});
   return s;
+}
+
+// Wall seconds to render the runs' CSVs and scenario.json, as `hermes-sim run` does, and write
+// them into a fresh temporary directory; removes the files it wrote and the directory.
+double time_output(const scenario::Scenario& sc,
+                   const std::vector<protocols::FinishedRun>& finished) {
+  namespace fs = std::filesystem;
+  std::string pattern = (fs::temp_directory_path() / "hermes-bench-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw std::runtime_error("bench run: cannot make a temporary directory " + pattern);
+  }
+  const fs::path dir = pattern;
+  std::vector<fs::path> written;
+  const auto write = [&](const std::string& name, const std::string& content) {
+    written.push_back(dir / name);
+    metrics::write_file_atomically(written.back().string(), content);
+  };
+  const auto t0 = Clock::now();
+  try {
+    write_protocol_csvs(sc, finished, write);
+    write("scenario.json", sc.document.dump(2) + "\n");
+  } catch (...) {
+    for (const fs::path& p : written) fs::remove(p);
+    fs::remove(dir);
+    throw;
+  }
+  const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+  for (const fs::path& p : written) fs::remove(p);
+  fs::remove(dir);
+  return wall;
 }
 
 // Every run of the scenario; returns their total (name "all").
@@ -124,11 +175,13 @@ Sample run_all(const scenario::Scenario& sc, const data::TrainTestSplit& data, i
   Sample total;
   total.name = "all";
   total.threads = threads;
+  std::vector<protocols::FinishedRun> finished;
   for (const auto& run : sc.runs) {
-    const Sample s = run_one(sc, run, data, pool);
+    const Sample s = run_one(sc, run, data, pool, finished);
     each(s);
     total.add(s);
   }
+  total.io = time_output(sc, finished);
   return total;
 }
 
@@ -175,6 +228,33 @@ void print_run_row(const Sample& s, const Sample& first, double gemm_gflops) {
             << s.wall / s.limit(gemm_gflops) << std::setw(10) << std::setprecision(1)
             << s.flops * 1e-9 / s.pool.task_cpu_seconds << std::setw(9) << std::setprecision(2)
             << s.cpu / s.wall << std::setw(9) << std::setprecision(0) << peak_rss_mb() << std::endl;
+}
+
+void print_time_shares(const std::vector<Sample>& totals, double gemm_gflops) {
+  std::cout << "\nwhere the time goes (all runs): seconds of thread time, shares of the work\n"
+            << std::right << std::setw(4) << "thr" << std::setw(9) << "train_s" << std::setw(8)
+            << "eval_s" << std::setw(7) << "sim_s" << std::setw(7) << "io_s" << std::setw(8)
+            << "train%" << std::setw(7) << "eval%" << std::setw(6) << "sim%" << std::setw(6)
+            << "io%" << std::setw(8) << "wait_s" << std::setw(7) << "idle%" << std::setw(9)
+            << "wall_s" << std::setw(9) << "limit_s" << std::setw(9) << "wall/lim" << '\n';
+  for (const Sample& s : totals) {
+    // Protocol runs submit no task of kind kOther; were there any, they would count as training.
+    const double other = s.pool.task_seconds - s.pool.training_seconds - s.pool.evaluation_seconds;
+    const double work = s.pool.task_seconds + s.sim_seconds() + s.io;
+    const double wall = s.wall + s.io;
+    const double idle = wall * s.threads - work - s.pool.wait_seconds;
+    const auto pct = [&](double v) { return 100.0 * v / work; };
+    std::cout << std::fixed << std::setw(4) << s.threads << std::setprecision(2) << std::setw(9)
+              << s.pool.training_seconds + other << std::setw(8) << s.pool.evaluation_seconds
+              << std::setw(7) << s.sim_seconds() << std::setw(7) << s.io << std::setprecision(1)
+              << std::setw(8) << pct(s.pool.training_seconds + other) << std::setw(7)
+              << pct(s.pool.evaluation_seconds) << std::setw(6) << std::setprecision(2)
+              << pct(s.sim_seconds()) << std::setw(6) << pct(s.io) << std::setw(8)
+              << s.pool.wait_seconds << std::setprecision(1) << std::setw(7)
+              << 100.0 * idle / (wall * s.threads) << std::setprecision(2) << std::setw(9) << wall
+              << std::setw(9) << s.limit(gemm_gflops) << std::setw(9) << wall / s.limit(gemm_gflops)
+              << '\n';
+  }
 }
 
 // The scenario with its worker groups repeated to `workers` and its runs capped.
@@ -270,13 +350,16 @@ int bench_run(const Args& args) {
 
   print_run_header();
   std::map<std::string, Sample> first;  // by run name, at the first thread count
+  std::vector<Sample> totals;
   for (int threads : thread_counts) {
     auto row = [&](const Sample& s) {
       if (threads == thread_counts.front()) first[s.name] = s;
       print_run_row(s, first[s.name], gemm_gflops);
     };
-    row(run_all(sc, data, threads, row));
+    totals.push_back(run_all(sc, data, threads, row));
+    row(totals.back());
   }
+  print_time_shares(totals, gemm_gflops);
 
   if (worker_counts.empty()) return 0;
   const int threads = thread_counts.back();

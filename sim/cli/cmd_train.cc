@@ -85,8 +85,9 @@ int train_seeds(const nn::ModelSpec& spec, const nn::CentralTrainConfig& cfg,
     parallel::ThreadPool pool(std::min(threads, seeds));
     std::vector<parallel::Task> tasks;
     for (int i = 0; i < seeds; ++i) {
-      tasks.push_back(
-          pool.submit(i, [&, i] { finals[i] = train_seed(spec, config_of(i), split, lines[i]); }));
+      tasks.push_back(pool.submit(
+          i, [&, i] { finals[i] = train_seed(spec, config_of(i), split, lines[i]); },
+          parallel::TaskKind::kTraining));
     }
     for (int i = 0; i < seeds; ++i) {
       tasks[i].wait();

@@ -105,6 +105,22 @@ protocols::ResourceEstimate check_limits(const scenario::Scenario& sc, const std
   return protocols::estimate_resources(sc, trace);
 }
 
+void write_protocol_csvs(
+    const scenario::Scenario& sc, const std::vector<protocols::FinishedRun>& finished,
+    const std::function<void(const std::string& name, const std::string& content)>& write) {
+  std::ostringstream summary, global, workers, api, nodes;
+  protocols::write_summary_csv(summary, sc, finished);
+  protocols::write_global_csv(global, finished);
+  protocols::write_workers_csv(workers, sc, finished);
+  protocols::write_api_csv(api, finished);
+  protocols::write_nodes_csv(nodes, sc, finished);
+  write("summary.csv", summary.str());
+  write("global.csv", global.str());
+  write("workers.csv", workers.str());
+  write("api.csv", api.str());
+  write("nodes.csv", nodes.str());
+}
+
 bool needs_data(const scenario::Scenario& sc) {
   for (const auto& run : sc.runs) {
     if (scenario::trains(run.protocol)) return true;
@@ -205,19 +221,7 @@ std::vector<std::string> run_scenario(const scenario::Scenario& sc,
     metrics::write_file_atomically(dir.file(name), content);
     written.push_back(name);
   };
-  if (!finished.empty()) {
-    std::ostringstream summary, global, workers, api, nodes;
-    protocols::write_summary_csv(summary, sc, finished);
-    protocols::write_global_csv(global, finished);
-    protocols::write_workers_csv(workers, sc, finished);
-    protocols::write_api_csv(api, finished);
-    protocols::write_nodes_csv(nodes, sc, finished);
-    write("summary.csv", summary.str());
-    write("global.csv", global.str());
-    write("workers.csv", workers.str());
-    write("api.csv", api.str());
-    write("nodes.csv", nodes.str());
-  }
+  if (!finished.empty()) write_protocol_csvs(sc, finished, write);
   if (!demos.empty()) {
     std::ostringstream demo_workers;
     protocols::write_demo_workers_csv(demo_workers, sc, demos);

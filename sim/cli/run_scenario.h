@@ -10,6 +10,7 @@
 #include "sim/cli/run_output.h"
 #include "sim/metrics/chrome_trace.h"
 #include "sim/parallel/thread_pool.h"
+#include "sim/protocols/reporting/result_csv.h"
 #include "sim/protocols/skeleton/resources.h"
 #include "sim/protocols/skeleton/run_result.h"
 #include "sim/scenario/scenario.h"
@@ -49,6 +50,12 @@ struct RunScenarioOptions {
 // option that raises a limit. Returns the estimate.
 protocols::ResourceEstimate check_limits(const scenario::Scenario& sc, const std::string& file,
                                          const protocols::ResourceLimits& limits, bool trace);
+
+// Renders the protocol runs' CSVs and hands each to `write` in order: summary.csv, global.csv,
+// workers.csv, api.csv, nodes.csv.
+void write_protocol_csvs(
+    const scenario::Scenario& sc, const std::vector<protocols::FinishedRun>& finished,
+    const std::function<void(const std::string& name, const std::string& content)>& write);
 
 // Whether any run needs the dataset (every protocol run; demo runs compute no math).
 bool needs_data(const scenario::Scenario& sc);

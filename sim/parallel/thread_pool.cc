@@ -17,6 +17,7 @@ struct TaskState {
   std::function<void()> fn;
   std::int64_t priority = 0;
   std::uint64_t seq = 0;
+  TaskKind kind = TaskKind::kOther;
   TaskStatus status = TaskStatus::kQueued;  // guarded by the pool's mutex
   std::exception_ptr error;                 // set before status becomes kDone
 };
@@ -57,9 +58,13 @@ bool starts_later(const std::shared_ptr<TaskState>& a, const std::shared_ptr<Tas
 }  // namespace
 
 PoolStats PoolStats::operator-(const PoolStats& earlier) const {
-  return {task_seconds - earlier.task_seconds, task_cpu_seconds - earlier.task_cpu_seconds,
-          caller_task_seconds - earlier.caller_task_seconds, wait_seconds - earlier.wait_seconds,
-          tasks - earlier.tasks};
+  return {task_seconds - earlier.task_seconds,
+          task_cpu_seconds - earlier.task_cpu_seconds,
+          caller_task_seconds - earlier.caller_task_seconds,
+          wait_seconds - earlier.wait_seconds,
+          tasks - earlier.tasks,
+          training_seconds - earlier.training_seconds,
+          evaluation_seconds - earlier.evaluation_seconds};
 }
 
 // ---- Task ----
@@ -122,15 +127,16 @@ ThreadPool::~ThreadPool() {
   for (auto& t : workers_) t.join();
 }
 
-Task ThreadPool::submit(std::int64_t priority, std::function<void()> fn) {
+Task ThreadPool::submit(std::int64_t priority, std::function<void()> fn, TaskKind kind) {
   auto state = std::make_shared<TaskState>();
   if (runs_inline()) {
-    run_here(fn);
+    run_here(fn, kind);
     state->status = TaskStatus::kDone;
     return Task(this, std::move(state));
   }
   state->fn = std::move(fn);
   state->priority = priority;
+  state->kind = kind;
   {
     const std::lock_guard lock(mu_);
     state->seq = next_seq_++;
@@ -141,14 +147,16 @@ Task ThreadPool::submit(std::int64_t priority, std::function<void()> fn) {
   return Task(this, std::move(state));
 }
 
-void ThreadPool::run_here(const std::function<void()>& fn) {
+void ThreadPool::run_here(const std::function<void()>& fn, TaskKind kind) {
   const auto [wall, cpu] = timed(fn);
   const std::lock_guard lock(mu_);
-  count_task(wall, cpu, false);
+  count_task(wall, cpu, false, kind);
 }
 
-void ThreadPool::count_task(double wall, double cpu, bool on_pool_thread) {
+void ThreadPool::count_task(double wall, double cpu, bool on_pool_thread, TaskKind kind) {
   stats_.task_seconds += wall;
+  if (kind == TaskKind::kTraining) stats_.training_seconds += wall;
+  if (kind == TaskKind::kEvaluation) stats_.evaluation_seconds += wall;
   stats_.task_cpu_seconds += cpu;
   if (!on_pool_thread) stats_.caller_task_seconds += wall;
   ++stats_.tasks;
@@ -184,7 +192,7 @@ void ThreadPool::run_claimed(TaskState& task, bool on_pool_thread) {
   {
     const std::lock_guard lock(mu_);
     task.status = TaskStatus::kDone;
-    count_task(wall, cpu, on_pool_thread);
+    count_task(wall, cpu, on_pool_thread, task.kind);
   }
   done_cv_.notify_all();
 }

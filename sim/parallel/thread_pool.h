@@ -25,6 +25,10 @@ namespace hermes::parallel {
 
 class ThreadPool;
 
+// What a task computes, for PoolStats: a worker's training steps, an evaluation of a model on
+// the test set, or anything else.
+enum class TaskKind : std::uint8_t { kTraining, kEvaluation, kOther };
+
 namespace detail {
 struct TaskState;
 }
@@ -68,6 +72,9 @@ struct PoolStats {
   double caller_task_seconds = 0;  // part of task_seconds on callers' threads (not the pool's)
   double wait_seconds = 0;  // callers of Task::wait() blocked while no task was theirs to run
   std::int64_t tasks = 0;   // tasks run (cancelled ones are not)
+  // Parts of task_seconds by TaskKind (the rest is kOther).
+  double training_seconds = 0;
+  double evaluation_seconds = 0;
   PoolStats operator-(const PoolStats& earlier) const;
 };
 
@@ -87,10 +94,10 @@ class ThreadPool {
 
   // Queues fn (lower priority starts first). When the pool runs inline, fn runs here and now, its
   // exception propagates from submit(), and the task returned is already done.
-  Task submit(std::int64_t priority, std::function<void()> fn);
+  Task submit(std::int64_t priority, std::function<void()> fn, TaskKind kind = TaskKind::kOther);
   // Runs fn on the calling thread now, counted as task time (math the simulation thread must do
   // itself).
-  void run_here(const std::function<void()>& fn);
+  void run_here(const std::function<void()>& fn, TaskKind kind = TaskKind::kOther);
 
   PoolStats stats() const;
 
@@ -101,7 +108,7 @@ class ThreadPool {
   // without mu_.
   void run_claimed(detail::TaskState& task, bool on_pool_thread);
   // Adds one task's times to stats_. Needs mu_ held.
-  void count_task(double wall, double cpu, bool on_pool_thread);
+  void count_task(double wall, double cpu, bool on_pool_thread, TaskKind kind);
   // The next queued task by priority, claimed (kRunning), or null. Needs mu_ held.
   std::shared_ptr<detail::TaskState> claim_next();
   void wait_for(detail::TaskState& task);

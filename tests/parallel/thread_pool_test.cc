@@ -134,9 +134,35 @@ TEST(ThreadPool, WaiterRunsItsOwnTaskIfNobodyStartedIt) {
   a.wait();
 }
 
+// Each task's time goes to its kind, on the pool's threads, inline and through run_here.
+TEST(ThreadPool, StatsSplitTaskTimeByKind) {
+  const auto spin = [] {
+    volatile double x = 0;
+    for (int i = 0; i < 200000; ++i) x = x + 1e-9 * i;
+  };
+  for (const int threads : {1, 2}) {
+    ThreadPool pool(threads);
+    Task t = pool.submit(0, spin, TaskKind::kTraining);
+    t.wait();
+    pool.run_here(spin, TaskKind::kEvaluation);
+    const PoolStats after_two = pool.stats();
+    EXPECT_GT(after_two.training_seconds, 0.0);
+    EXPECT_GT(after_two.evaluation_seconds, 0.0);
+    EXPECT_DOUBLE_EQ(after_two.training_seconds + after_two.evaluation_seconds,
+                     after_two.task_seconds);
+    pool.run_here(spin);  // kOther: in task_seconds only
+    const PoolStats d = pool.stats() - after_two;
+    EXPECT_GT(d.task_seconds, 0.0);
+    EXPECT_EQ(d.training_seconds, 0.0);
+    EXPECT_EQ(d.evaluation_seconds, 0.0);
+  }
+}
+
 TEST(ThreadPool, StatsSubtract) {
-  const PoolStats a{3.0, 2.5, 2.0, 1.0, 7}, b{1.0, 1.0, 0.5, 0.5, 2};
+  const PoolStats a{3.0, 2.5, 2.0, 1.0, 7, 1.5, 1.25}, b{1.0, 1.0, 0.5, 0.5, 2, 0.5, 0.25};
   const PoolStats d = a - b;
+  EXPECT_DOUBLE_EQ(d.training_seconds, 1.0);
+  EXPECT_DOUBLE_EQ(d.evaluation_seconds, 1.0);
   EXPECT_DOUBLE_EQ(d.task_seconds, 2.0);
   EXPECT_DOUBLE_EQ(d.task_cpu_seconds, 1.5);
   EXPECT_DOUBLE_EQ(d.caller_task_seconds, 1.5);

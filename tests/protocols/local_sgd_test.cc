@@ -116,7 +116,9 @@ TEST(LocalSgd, TheGlobalModelAfterARoundIsTheMeanOfTheRoundsModels) {
       moved = std::max(moved, std::abs(static_cast<double>(r.after[i]) - r.before[i]));
     }
     EXPECT_GT(moved, 1e-4);  // the models did move: the check is not vacuous
-    if (k + 1 < l.rounds.size()) EXPECT_EQ(l.rounds[k + 1].before, r.after);
+    if (k + 1 < l.rounds.size()) {
+      EXPECT_EQ(l.rounds[k + 1].before, r.after);
+    }
   }
 }
 
@@ -155,7 +157,9 @@ TEST(LocalSgd, PartialParticipationDrawsFloorOfCKFromTheRunsStream) {
     ASSERT_EQ(r.participants.size(), 2u);
     pairs.insert(r.participants);
     for (const int w : r.participants) ++picked[static_cast<std::size_t>(w)];
-    if (r.applied) EXPECT_EQ(r.averaged.size(), 2u);
+    if (r.applied) {
+      EXPECT_EQ(r.averaged.size(), 2u);
+    }
   }
   EXPECT_EQ(a.rounds.size(), 15u);
   EXPECT_GE(pairs.size(), 2u);  // drawn, not always the same two

@@ -97,7 +97,8 @@ std::shared_ptr<EvalSnapshot::Job> EvalSnapshot::arm(engine::Simulator& sim,
 
 void EvalSnapshot::start(const nn::Model& global, engine::SimTime end, parallel::ThreadPool& pool) {
   model_.set_params(global.params());
-  task_ = pool.submit(end.ns(), [this] { result_ = nn::evaluate(model_, test_); });
+  task_ = pool.submit(
+      end.ns(), [this] { result_ = nn::evaluate(model_, test_); }, parallel::TaskKind::kEvaluation);
 }
 
 std::optional<nn::EvalStats> EvalSnapshot::take(const nn::Model& global) {

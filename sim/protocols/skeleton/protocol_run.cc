@@ -298,7 +298,7 @@ engine::ActivityId ProtocolRun::ps_job(SpanKind kind, const cluster::TrainingJob
 
 nn::EvalStats ProtocolRun::evaluate_on_ps(nn::Model& model) {
   nn::EvalStats r;
-  pool().run_here([&] { r = nn::evaluate(model, *data_.test); });
+  pool().run_here([&] { r = nn::evaluate(model, *data_.test); }, parallel::TaskKind::kEvaluation);
   result_.eval_flops += test_eval_flops();
   return r;
 }

@@ -23,21 +23,24 @@ void WorkerState::start_math(parallel::ThreadPool& pool, engine::SimTime end,
                              const data::Dataset& train, const scenario::TrainingSpec& training,
                              const ModelCost& cost, std::optional<std::int64_t> steps,
                              bool ends_chunk, std::span<float> grad_sum, bool keep_start) {
-  math = pool.submit(end.ns(), [this, &train, &training, &cost, steps, ends_chunk, grad_sum,
-                                keep_start] {
-    if (keep_start) {
-      const auto params = model.params();
-      start_params.assign(params.begin(), params.end());
-    }
-    if (steps) {
-      last = train_steps(model, train, chunk, pass, *steps, training, cost, shuffle_rng, grad_sum);
-    } else {
-      last = train_on_chunk(model, train, chunk, training, cost, shuffle_rng, grad_sum);
-    }
-    // Only computing workers need activations: idle ones hold their parameters alone, which
-    // keeps a thousand-worker run small (re-made next chunk, a tiny cost beside its math).
-    if (!steps || ends_chunk) model.release_workspace();
-  });
+  math = pool.submit(
+      end.ns(),
+      [this, &train, &training, &cost, steps, ends_chunk, grad_sum, keep_start] {
+        if (keep_start) {
+          const auto params = model.params();
+          start_params.assign(params.begin(), params.end());
+        }
+        if (steps) {
+          last =
+              train_steps(model, train, chunk, pass, *steps, training, cost, shuffle_rng, grad_sum);
+        } else {
+          last = train_on_chunk(model, train, chunk, training, cost, shuffle_rng, grad_sum);
+        }
+        // Only computing workers need activations: idle ones hold their parameters alone, which
+        // keeps a thousand-worker run small (re-made next chunk, a tiny cost beside its math).
+        if (!steps || ends_chunk) model.release_workspace();
+      },
+      parallel::TaskKind::kTraining);
 }
 
 std::vector<WorkerState> make_workers(const nn::Model& initial,
