@@ -244,7 +244,7 @@ void print_time_shares(const std::vector<Sample>& totals, double gemm_gflops) {
     const double wall = s.wall + s.io;
     const double idle = wall * s.threads - work - s.pool.wait_seconds;
     const auto pct = [&](double v) { return 100.0 * v / work; };
-    std::cout << std::fixed << std::setw(4) << s.threads << std::setprecision(2) << std::setw(9)
+    std::cout << std::fixed << std::setw(4) << s.threads << std::setprecision(3) << std::setw(9)
               << s.pool.training_seconds + other << std::setw(8) << s.pool.evaluation_seconds
               << std::setw(7) << s.sim_seconds() << std::setw(7) << s.io << std::setprecision(1)
               << std::setw(8) << pct(s.pool.training_seconds + other) << std::setw(7)

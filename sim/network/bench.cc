@@ -63,9 +63,9 @@ void bench_solvers(const std::vector<std::size_t>& worker_counts, std::size_t fl
          "re-solved | speedup  completions\n";
   for (const std::size_t workers : worker_counts) {
     // At least 10 flows per worker, so that the steady state, not the start, is measured.
-    const std::size_t n = std::max(flows, 10 * workers);
-    const FlowBench full = bench_flows(workers, n, bytes, MaxMinUpdate::kFull);
-    const FlowBench inc = bench_flows(workers, n, bytes, MaxMinUpdate::kIncremental);
+    const std::size_t count = std::max(flows, 10 * workers);
+    const FlowBench full = bench_flows(workers, count, bytes, MaxMinUpdate::kFull);
+    const FlowBench inc = bench_flows(workers, count, bytes, MaxMinUpdate::kIncremental);
     const auto per = [](std::uint64_t n, std::uint64_t d) {
       return d == 0 ? 0.0 : static_cast<double>(n) / static_cast<double>(d);
     };

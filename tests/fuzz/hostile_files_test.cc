@@ -187,20 +187,13 @@ void price_cases(std::vector<Case>& out, RandomStream& rng) {
   }
   named_file_cases(out, "prices", scenario, "p.json", texts, kSpecialsAndHuge);
   // Hostile price overrides in the scenario itself.
-  const Json base = scenario_doc("scenarios/examples/trace-outages.json");
-  for (std::size_t i = 0; i < 20; ++i) {
-    Json d = base;
-    d.erase("trace");
-    d["prices"] = {{"overrides", {{"B1ms", {{"spot", 0.01}}}}}};
-    const char* const ptrs[] = {"/prices/overrides/B1ms/spot", "/prices/overrides/B1ms",
-                                "/prices/overrides", "/prices"};
-    const std::string ptr = ptrs[i % 4];
-    const std::string& value = hostile_values()[pick(rng, hostile_values().size())];
-    out.push_back({"scenario " + ptr + "=" + value.substr(0, 20),
-                   {{"s.json", with_value_at(d, ptr, value)}},
-                   "validate s.json",
-                   "s.json",
-                   ""});
+  doc["prices"] = {{"overrides", {{"B1ms", {{"spot", 0.01}}}}}};
+  for (auto& [label, text] :
+       value_mutations_at("scenario", doc,
+                          {"/prices/overrides/B1ms/spot", "/prices/overrides/B1ms",
+                           "/prices/overrides", "/prices"},
+                          rng, 20)) {
+    out.push_back({label, {{"s.json", text}}, "validate s.json", "s.json", ""});
   }
 }
 
@@ -235,14 +228,8 @@ void section_cases(std::vector<Case>& out, RandomStream& rng) {
       if (doc.contains(Json::json_pointer(section)))
         pointers(doc[Json::json_pointer(section)], section, at);
     }
-    for (std::size_t i = 0; i < 24; ++i) {
-      const std::string& ptr = at[pick(rng, at.size())];
-      const std::string& value = hostile_values()[pick(rng, hostile_values().size())];
-      out.push_back({std::string(rel) + " " + ptr + "=" + value.substr(0, 20),
-                     {{"s.json", with_value_at(doc, ptr, value)}},
-                     "validate s.json",
-                     "s.json",
-                     ""});
+    for (auto& [label, text] : value_mutations_at(rel, doc, at, rng, 24)) {
+      out.push_back({label, {{"s.json", text}}, "validate s.json", "s.json", ""});
     }
   }
 }

@@ -113,19 +113,27 @@ inline std::string with_value_at(Json doc, const std::string& pointer, const std
   return t;
 }
 
-// `count` texts of `doc`, each with a hostile value at one of its keys (the document itself
-// aside), labelled "<name> <pointer>=<value>".
-inline std::vector<Mutant> value_mutations(const std::string& name, const Json& doc,
-                                           RandomStream& rng, int count) {
-  std::vector<std::string> at;
-  pointers(doc, "", at);
+// `count` texts of `doc`, each with a hostile value at one of the pointers `at` (picked at
+// random), labelled "<name> <pointer>=<value>".
+inline std::vector<Mutant> value_mutations_at(const std::string& name, const Json& doc,
+                                              const std::vector<std::string>& at, RandomStream& rng,
+                                              int count) {
   std::vector<Mutant> out;
   for (int i = 0; i < count; ++i) {
-    const std::string ptr = at[1 + pick(rng, at.size() - 1)];
+    const std::string& ptr = at[pick(rng, at.size())];
     const std::string& value = hostile_values()[pick(rng, hostile_values().size())];
     out.emplace_back(name + " " + ptr + "=" + value.substr(0, 30), with_value_at(doc, ptr, value));
   }
   return out;
+}
+
+// The same at any of `doc`'s keys (the document itself aside).
+inline std::vector<Mutant> value_mutations(const std::string& name, const Json& doc,
+                                           RandomStream& rng, int count) {
+  std::vector<std::string> at;
+  pointers(doc, "", at);
+  at.erase(at.begin());
+  return value_mutations_at(name, doc, at, rng, count);
 }
 
 // Cells a CSV reader must refuse or take: numbers out of range, wrong types, quotes, separators,

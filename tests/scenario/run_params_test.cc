@@ -32,7 +32,9 @@ TEST(RunParams, RunSpecDefaultsAreTheDeclaredOnes) {
       EXPECT_EQ(plain.own.count(std::string(p.key)), 0u) << p.key;
       for (const std::string& name : protocol_names()) {
         const Protocol protocol = *parse_protocol(name);
-        if (p.taken_by(protocol)) EXPECT_EQ(p.value(default_run(protocol)), p.fallback) << p.key;
+        if (p.taken_by(protocol)) {
+          EXPECT_EQ(p.value(default_run(protocol)), p.fallback) << p.key;
+        }
       }
       continue;
     }

@@ -119,6 +119,26 @@ class PlotHostile(fx.TempDirTest):
         # The corpus is hostile: most of it must be refused.
         self.assertGreater(refused, len(cases) // 2, "%d of %d refused" % (refused, len(cases)))
 
+    def test_a_killed_calls_stage_is_removed_by_the_next_call_and_a_live_ones_kept(self):
+        import subprocess
+        out = os.path.join(self.dir, "plots-stages")
+        os.makedirs(out)
+        # A process that has exited: its id is free (not reused within this test).
+        dead = subprocess.Popen(["true"])
+        dead.wait()
+        dead_stage = os.path.join(out, ".drawing-%d-abc" % dead.pid)
+        live_stage = os.path.join(out, ".drawing-%d-def" % os.getppid())
+        for stage in (dead_stage, live_stage):
+            os.makedirs(stage)
+            with open(os.path.join(stage, "accuracy.png"), "wb") as f:
+                f.write(b"half a figure")
+        status, err = plot(self.run_dir, out, self.binary)
+        self.assertEqual(status, 0, err)
+        self.assertFalse(os.path.exists(dead_stage))
+        self.assertTrue(os.path.isdir(live_stage))
+        left = [n for n in os.listdir(out) if n.startswith(".drawing-")]
+        self.assertEqual(left, [os.path.basename(live_stage)])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -5,6 +5,7 @@ and a stable colour per node profile and per run across figures."""
 
 import contextlib
 import os
+import re
 import shutil
 import tempfile
 
@@ -164,6 +165,35 @@ def integer_ticks(axis):
 
 # While staged() is active: the directory figures for `out` are drawn into instead.
 _stage = {"out": None, "dir": None}
+STAGE_PREFIX = ".drawing-"  # then the drawing process's id and "-"
+
+
+def _process_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    return True
+
+
+def remove_dead_stages(out_dir):
+    """Removes the stages of tools/plot calls that died without cleaning up (kill -9): the
+    hidden .drawing-PID-* directories in out_dir whose process is gone. Returns their names."""
+    removed = []
+    try:
+        names = os.listdir(out_dir)
+    except OSError:
+        return removed
+    for name in sorted(names):
+        m = re.match(re.escape(STAGE_PREFIX) + r"([0-9]+)-", name)
+        path = os.path.join(out_dir, name)
+        if (m and os.path.isdir(path) and not os.path.islink(path)
+                and not _process_alive(int(m.group(1)))):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(name)
+    return removed
 
 
 @contextlib.contextmanager
@@ -171,10 +201,12 @@ def staged(out_dir):
     """Figures saved for `out_dir` inside the block are drawn into a hidden directory in it and
     moved into place only when the block ends without an error: a call of tools/plot that fails
     half-way (a bad cell found by its third figure) leaves no figure behind, and the figures of an
-    earlier call stay as they were. A directory the block created is removed if left empty."""
+    earlier call stay as they were. A directory the block created is removed if left empty. The
+    stages a killed call left behind are removed first."""
     created = not os.path.isdir(out_dir)
     os.makedirs(out_dir, exist_ok=True)
-    stage = tempfile.mkdtemp(prefix=".drawing-", dir=out_dir)
+    remove_dead_stages(out_dir)
+    stage = tempfile.mkdtemp(prefix="%s%d-" % (STAGE_PREFIX, os.getpid()), dir=out_dir)
     _stage.update(out=os.path.abspath(out_dir), dir=stage)
     try:
         yield
@@ -189,15 +221,12 @@ def staged(out_dir):
 
 def save(fig, out_dir, name, fmt):
     """Writes the figure as out_dir/name.fmt (fmt one of data.FORMATS; PNG at 150 dpi) and
-    returns the path (drawn into the stage first inside staged())."""
+    returns that path; inside staged() it is drawn into the stage, moved there when the block
+    ends."""
     os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, "%s.%s" % (name, fmt))
-    if _stage["dir"] is not None and os.path.abspath(out_dir) == _stage["out"]:
-        tmp_dir = _stage["dir"]
-    else:
-        tmp_dir = out_dir
-    final = path
-    path = os.path.join(tmp_dir, "%s.%s" % (name, fmt))
+    file_name = "%s.%s" % (name, fmt)
+    staged_here = _stage["dir"] is not None and os.path.abspath(out_dir) == _stage["out"]
+    path = os.path.join(_stage["dir"] if staged_here else out_dir, file_name)
     tmp = "%s.tmp.%s" % (path, fmt)
     try:
         fig.savefig(tmp, dpi=DPI, format=fmt, metadata=_NO_STAMPS[fmt])
@@ -206,4 +235,4 @@ def save(fig, out_dir, name, fmt):
         plt.close(fig)
         if os.path.exists(tmp):
             os.remove(tmp)
-    return final
+    return os.path.join(out_dir, file_name)
