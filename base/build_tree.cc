@@ -3,12 +3,23 @@
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+#include <utility>
 
 namespace hermes {
 
 namespace fs = std::filesystem;
 
+namespace {
+std::string& program_dir() {
+  static std::string dir;
+  return dir;
+}
+}  // namespace
+
+void set_program_dir(std::string dir) { program_dir() = std::move(dir); }
+
 std::string executable_dir() {
+  if (!program_dir().empty()) return program_dir();
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   return ec ? "" : exe.parent_path().string();

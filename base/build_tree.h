@@ -12,8 +12,14 @@ namespace hermes {
 // The marker's file name, in the executable's directory.
 inline constexpr const char* kSourceTreeMarker = "hermes-source-tree.txt";
 
-// The directory of this process's executable (/proc/self/exe, symlinks resolved), "" if unknown.
+// The directory of this process's executable (/proc/self/exe, symlinks resolved), "" if unknown;
+// or the directory set_program_dir() gave.
 std::string executable_dir();
+
+// For a program embedding hermes-sim (the Python module: its process's executable is python3):
+// the directory a hermes-sim executable of the same build or install would be in, read by
+// executable_dir() from now on. Call before anything reads the home or the data directories.
+void set_program_dir(std::string dir);
 
 // The source tree named by `exe_dir`/hermes-source-tree.txt: its first line, if that is an
 // absolute path to a directory, lexically normal, without a trailing '/'. "" if `exe_dir` is

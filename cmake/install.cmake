@@ -47,6 +47,14 @@ hermes_relative_to_bin(HERMES_SHARE_FROM_BIN "${HERMES_SHARE_DIR}")
 target_compile_definitions(hermes_cli PRIVATE HERMES_SHARE_FROM_BIN="${HERMES_SHARE_FROM_BIN}")
 
 install(TARGETS hermes-sim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT main)
+# The Python module, where Debian's python3 imports from (hermes_sim finds the home from there:
+# <prefix>/lib/python3/dist-packages/hermes_sim -> <prefix>/bin -> the share directory).
+if(TARGET hermes_sim_core)
+  install(TARGETS hermes_sim_core LIBRARY DESTINATION lib/python3/dist-packages/hermes_sim
+          COMPONENT main)
+  install(FILES ${hermes_py_sources} DESTINATION lib/python3/dist-packages/hermes_sim
+          COMPONENT main)
+endif()
 if(TARGET hermes-sim-mpi)
   install(TARGETS hermes-sim-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT mpi)
 endif()

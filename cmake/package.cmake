@@ -37,8 +37,10 @@ set(CPACK_DEBIAN_MAIN_DESCRIPTION
     "discrete-event simulator of heterogeneous parameter-server training clusters
 hermes-sim simulates BSP, ASP, SSP, E-BSP and Hermes training on Azure-like node profiles and
 the network between them, executing the real MNIST / CIFAR-10 training math. hermes-plot draws
-figures of its run and sweep directories. Sweeps across mpirun ranks need hermes-sim-mpi.")
-set(_hermes_recommends "python3, python3-matplotlib, python3-numpy")
+figures of its run and sweep directories; the Python module hermes_sim runs scenarios and reads
+results as pandas DataFrames. Sweeps across mpirun ranks need hermes-sim-mpi.")
+# python3-matplotlib for hermes-plot; python3-pandas for the Python module hermes_sim.
+set(_hermes_recommends "python3, python3-matplotlib, python3-numpy, python3-pandas")
 if(TARGET hermes-sim-mpi)
   list(APPEND CPACK_COMPONENTS_ALL mpi)
   string(APPEND _hermes_recommends ", hermes-sim-mpi")

@@ -170,6 +170,26 @@ class InstalledTree(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn("HERMES_HOME '%s/missing' does not exist" % other, r.stderr)
 
+    def test_the_installed_python_module_reads_the_share_directory(self):
+        package = os.path.join(self.prefix, "lib", "python3", "dist-packages")
+        if not os.path.isdir(os.path.join(package, "hermes_sim")):
+            self.skipTest("the Python module is not built here (no pybind11, or a sanitizer build)")
+        have = subprocess.run(["/usr/bin/python3", "-c", "import pandas"], capture_output=True)
+        if have.returncode != 0:
+            self.skipTest("no python3-pandas")
+        # A scenario whose profiles come from the installed catalog, validated from a directory
+        # outside both trees, without HERMES_HOME: the module found <prefix>/share/hermes-sim.
+        script = ("import hermes_sim; print(hermes_sim.validate(%r)['workers'])"
+                  % os.path.join(self.share, "scenarios/examples/demo.json"))
+        r = subprocess.run(["/usr/bin/python3", "-c", script], cwd=self.cwd,
+                           env=env_without_home(PYTHONPATH=package), capture_output=True,
+                           text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertRegex(r.stdout, r"^[0-9]+\n$")
+        for path in (SOURCE, BUILD):
+            with open(os.path.join(package, "hermes_sim", "__init__.py"), encoding="utf-8") as f:
+                self.assertNotIn(path, f.read())
+
     def test_hermes_plot_answers_help(self):
         plot = os.path.join(self.prefix, "bin", "hermes-plot")
         env = env_without_home()

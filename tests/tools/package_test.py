@@ -159,7 +159,7 @@ class DebianPackages(unittest.TestCase):
             self.assertIn(package, depends, fields)
         self.assertNotIn("mpi", depends, fields)
         recommends = fields.get("Recommends", "")
-        for package in ["python3", "python3-matplotlib", "python3-numpy"]:
+        for package in ["python3", "python3-matplotlib", "python3-numpy", "python3-pandas"]:
             self.assertIn(package, recommends, fields)
         if MPI:
             self.assertIn("hermes-sim-mpi", recommends.split(", "), fields)
