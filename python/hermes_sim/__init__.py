@@ -17,13 +17,16 @@ import json
 import math
 import os
 import re
+import shutil
+import tempfile
 
 import numpy as np
 import pandas as pd
 
 from . import _core
 
-__all__ = ["InputError", "Result", "Sweep", "load", "run", "to_csv", "validate", "version"]
+__all__ = ["Comparison", "InputError", "Result", "Sweep", "compare", "load", "run", "to_csv",
+           "validate", "version"]
 
 InputError = _core.InputError
 
@@ -285,3 +288,58 @@ def load(directory):
         raise InputError(
             f"{directory}: neither a run directory (no summary.csv) nor a sweep (no sweep.json)")
     return Result(files, out=directory)
+
+
+class Comparison:
+    """`hermes-sim compare --format json` (docs/compare-json.md): `document` is the whole JSON
+    document; `table` one row per configuration (label, protocol, status, then sim_<metric> as
+    the mean over its runs and paper_<metric> from the reference table, missing where a side has
+    none); `warnings` and `headlines` as compare prints them."""
+
+    def __init__(self, document):
+        self.document = document
+        self.warnings = list(document.get("warnings") or [])
+        self.headlines = pd.DataFrame(document.get("headlines") or [])
+        rows = []
+        for c in document.get("configurations") or []:
+            row = {"label": c.get("label"), "protocol": c.get("protocol"),
+                   "status": c.get("status")}
+            for key, value in (c.get("sim") or {}).items():
+                row["sim_" + key] = value.get("mean") if isinstance(value, dict) else value
+            for key, value in (c.get("paper") or {}).items():
+                if key != "framework":
+                    row["paper_" + key] = value
+            rows.append(row)
+        self.table = pd.DataFrame(rows)
+
+    def __repr__(self):
+        return f"<hermes_sim.Comparison {len(self.table)} configurations>"
+
+
+def compare(source, reference=None, paper_scenario=None):
+    """A run beside the paper's table, as `hermes-sim compare` computes it: `source` is a run or
+    sweep directory, a summary.csv, or a Result (its files are compared in a temporary
+    directory, removed afterwards). reference / paper_scenario: as --reference and
+    --paper-scenario. Returns a Comparison."""
+    scratch = None
+    try:
+        if isinstance(source, Result):
+            if source.out is not None:
+                target = source.out
+            else:
+                scratch = tempfile.mkdtemp(prefix="hermes-compare-")
+                for name, content in source.files.items():
+                    with open(os.path.join(scratch, name), "wb") as f:
+                        f.write(content)
+                target = scratch
+        elif isinstance(source, (str, os.PathLike)):
+            target = os.fspath(source)
+        else:
+            raise TypeError("compare() takes a run or sweep directory, a summary.csv or a Result,"
+                            f" not {type(source).__name__}")
+        text = _core.compare_json(target, "" if reference is None else os.fspath(reference),
+                                  "" if paper_scenario is None else os.fspath(paper_scenario))
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return Comparison(json.loads(text))

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -192,6 +193,24 @@ py::dict run(const std::optional<std::string>& path, const std::optional<std::st
   return result;
 }
 
+// `hermes-sim compare TARGET --format json` (docs/compare-json.md) in this process: its JSON text.
+std::string compare_json(const std::string& target, const std::string& reference,
+                         const std::string& paper_scenario) {
+  cli::Args args{target, "--format", "json"};
+  if (!reference.empty()) args.insert(args.end(), {"--reference", reference});
+  if (!paper_scenario.empty()) args.insert(args.end(), {"--paper-scenario", paper_scenario});
+  std::ostringstream text;
+  std::streambuf* const previous = std::cout.rdbuf(text.rdbuf());
+  try {
+    cli::cmd_compare(args);
+  } catch (...) {
+    std::cout.rdbuf(previous);
+    throw;
+  }
+  std::cout.rdbuf(previous);
+  return text.str();
+}
+
 }  // namespace
 }  // namespace hermes::python
 
@@ -206,6 +225,8 @@ PYBIND11_MODULE(_core, m) {
         py::arg("overrides"), py::arg("runs"), py::arg("threads"), py::arg("out"), py::arg("force"),
         py::arg("data_dir"), py::arg("max_memory_gb"), py::arg("max_hours"), py::arg("gemm_kernel"),
         py::arg("progress"));
+  m.def("compare_json", &compare_json, py::arg("target"), py::arg("reference"),
+        py::arg("paper_scenario"));
   m.def("default_threads", &hermes::cli::default_threads);
   m.def("set_program_dir", &hermes::set_program_dir, py::arg("dir"));
   m.def("version", [] { return hermes::build_line(hermes::build_info()); });

@@ -223,6 +223,24 @@ class HermesSimModule(unittest.TestCase):
                 self.assertEqual(len(curves[curves["point"] == point]), len(own))
                 self.assertGreater(len(f.read()), 0)
 
+    def test_compare_is_the_command_lines_json(self):
+        r = cli("compare", self.cli_out, "--format", "json")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        c = hermes_sim.compare(self.cli_out)
+        self.assertEqual(c.document, json.loads(r.stdout))
+        # A Result without a directory is compared the same way, from a temporary copy.
+        fresh = hermes_sim.run(self.scenario, overrides=SHORT, threads=2, data_dir=self.data)
+        again = hermes_sim.compare(fresh)
+        self.assertEqual(again.document["configurations"], c.document["configurations"])
+        self.assertEqual(len(c.table), len(c.document["configurations"]))
+        for column in ("label", "protocol", "status", "sim_iterations", "paper_iterations"):
+            self.assertIn(column, c.table.columns)
+        bsp = c.table[c.table["protocol"] == "bsp"].iloc[0]
+        self.assertEqual(bsp["sim_iterations"], 12)  # the shortened runs' stop
+        self.assertTrue(c.warnings)  # not the paper's setup: said, as the command line says it
+        with self.assertRaises(hermes_sim.InputError):
+            hermes_sim.compare(os.path.join(self.tmp, "nowhere"))
+
     def test_the_tutorial_runs(self):
         out = os.path.join(self.tmp, "tutorial")
         env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(hermes_sim.__file__)))
