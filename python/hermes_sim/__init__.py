@@ -16,8 +16,10 @@ import io
 import json
 import math
 import os
+import contextlib
 import re
 import shutil
+import sys
 import tempfile
 
 import numpy as np
@@ -25,8 +27,8 @@ import pandas as pd
 
 from . import _core
 
-__all__ = ["Comparison", "InputError", "Result", "Sweep", "compare", "load", "run", "to_csv",
-           "validate", "version"]
+__all__ = ["Comparison", "InputError", "Result", "Sweep", "compare", "load", "plot", "run",
+           "to_csv", "validate", "version"]
 
 InputError = _core.InputError
 
@@ -343,3 +345,57 @@ def compare(source, reference=None, paper_scenario=None):
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
     return Comparison(json.loads(text))
+
+
+def plot(source, out, format="png", width=None, runs=None):
+    """Draws tools/plot's figures (docs/figures.md) into `out` and returns their paths.
+
+    source: a Result, whose tables are written back with to_csv (so a table you filtered or
+    changed is drawn as it is now) with its other files into a temporary run directory, removed
+    afterwards; or a run or sweep directory. format: png, svg or pdf; width: "single",
+    "double" or inches; runs: the runs to draw. Bad input raises InputError with tools/plot's
+    message. Needs matplotlib (Debian: python3-matplotlib)."""
+    tools = os.path.join(_core.home(), "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    from hermes_plot import cli as plot_cli
+
+    scratch = None
+    try:
+        if isinstance(source, Result):
+            scratch = tempfile.mkdtemp(prefix="hermes-plot-")
+            for name, content in source.files.items():
+                if name not in TABLES.values():
+                    with open(os.path.join(scratch, name), "wb") as f:
+                        f.write(content)
+            for attribute, name in TABLES.items():
+                frame = getattr(source, attribute)
+                if frame is not None:
+                    with open(os.path.join(scratch, name), "w", encoding="utf-8",
+                              newline="") as f:
+                        f.write(to_csv(frame))
+            directory = scratch
+        elif isinstance(source, (str, os.PathLike)):
+            directory = os.fspath(source)
+        else:
+            raise TypeError("plot() takes a Result or a run or sweep directory, not "
+                            f"{type(source).__name__}")
+        argv = [directory, "--out", os.fspath(out), "--format", format,
+                "--hermes-sim", os.path.join(_program_dir(), "hermes-sim")]
+        if width is not None:
+            argv += ["--width", str(width)]
+        if runs is not None:
+            argv += ["--runs", runs if isinstance(runs, str) else ",".join(runs)]
+        said, errors = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(errors):
+            try:
+                status = plot_cli.main(argv)
+            except SystemExit as e:  # argparse's refusals
+                status = e.code
+        if status != 0:
+            raise InputError(errors.getvalue().strip() or f"tools/plot failed ({status})")
+        return [line[len("wrote "):] for line in said.getvalue().splitlines()
+                if line.startswith("wrote ")]
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)

@@ -228,6 +228,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("compare_json", &compare_json, py::arg("target"), py::arg("reference"),
         py::arg("paper_scenario"));
   m.def("default_threads", &hermes::cli::default_threads);
+  // The home (scenarios/, results/reference/, tools/hermes_plot), as `hermes-sim --version` says.
+  m.def("home", &hermes::cli::source_dir);
   m.def("set_program_dir", &hermes::set_program_dir, py::arg("dir"));
   m.def("version", [] { return hermes::build_line(hermes::build_info()); });
   m.attr("DEFAULT_MAX_MEMORY_GB") = hermes::protocols::ResourceLimits{}.max_memory_bytes / 1e9;

@@ -241,6 +241,29 @@ class HermesSimModule(unittest.TestCase):
         with self.assertRaises(hermes_sim.InputError):
             hermes_sim.compare(os.path.join(self.tmp, "nowhere"))
 
+    def test_plot_draws_a_results_tables_as_they_are_now(self):
+        r = hermes_sim.run(self.scenario, overrides=SHORT, threads=2, data_dir=self.data)
+        out = os.path.join(self.tmp, "figures")
+        written = hermes_sim.plot(r, out)
+        self.assertIn(os.path.join(out, "accuracy_loss.png"), written)
+        for path in written:
+            self.assertGreater(os.path.getsize(path), 5000, path)
+        # A table changed in Python is what is drawn: BSP alone.
+        r.summary = r.summary[r.summary["run"] == "bsp"]
+        r.global_ = r.global_[r.global_["run"] == "bsp"]
+        r.workers = r.workers[r.workers["run"] == "bsp"]
+        only = hermes_sim.plot(r, os.path.join(self.tmp, "figures-bsp"), format="svg",
+                               width="single")
+        with open(os.path.join(self.tmp, "figures-bsp", "accuracy_loss.svg"),
+                  encoding="utf-8") as f:
+            svg = f.read()
+        self.assertIn("bsp", svg)
+        self.assertNotIn("hermes-1.3", svg)
+        self.assertTrue(all(p.endswith(".svg") for p in only))
+        with self.assertRaises(hermes_sim.InputError) as e:
+            hermes_sim.plot(os.path.join(self.tmp, "nowhere"), out)
+        self.assertIn("no such directory", str(e.exception))
+
     def test_the_tutorial_runs(self):
         out = os.path.join(self.tmp, "tutorial")
         env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(hermes_sim.__file__)))
