@@ -199,6 +199,19 @@ class Result:
         for attribute, name in TABLES.items():
             setattr(self, attribute, _frame(self.files.get(name)))
 
+    def write(self, directory):
+        """Writes the run's files into `directory` (which must exist): the tables as they are now
+        (to_csv), the other files (scenario.json, provenance.json) as they were read."""
+        for name, content in self.files.items():
+            if name not in TABLES.values():
+                with open(os.path.join(directory, name), "wb") as f:
+                    f.write(content)
+        for attribute, name in TABLES.items():
+            frame = getattr(self, attribute)
+            if frame is not None:
+                with open(os.path.join(directory, name), "w", encoding="utf-8", newline="") as f:
+                    f.write(to_csv(frame))
+
     def __repr__(self):
         runs = [] if self.summary is None else list(self.summary["run"])
         return f"<hermes_sim.Result runs={runs} out={self.out!r}>"
@@ -318,32 +331,32 @@ class Comparison:
         return f"<hermes_sim.Comparison {len(self.table)} configurations>"
 
 
+@contextlib.contextmanager
+def _directory_of(source, caller, accepted):
+    """A directory holding `source`: a Result written (Result.write) into a temporary directory,
+    removed afterwards; a path as it is."""
+    if isinstance(source, Result):
+        scratch = tempfile.mkdtemp(prefix="hermes-sim-")
+        try:
+            source.write(scratch)
+            yield scratch
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+    elif isinstance(source, (str, os.PathLike)):
+        yield os.fspath(source)
+    else:
+        raise TypeError(f"{caller}() takes {accepted}, not {type(source).__name__}")
+
+
 def compare(source, reference=None, paper_scenario=None):
     """A run beside the paper's table, as `hermes-sim compare` computes it: `source` is a run or
-    sweep directory, a summary.csv, or a Result (its files are compared in a temporary
-    directory, removed afterwards). reference / paper_scenario: as --reference and
+    sweep directory, a summary.csv, or a Result (its tables as they are now, written into a
+    temporary directory, removed afterwards). reference / paper_scenario: as --reference and
     --paper-scenario. Returns a Comparison."""
-    scratch = None
-    try:
-        if isinstance(source, Result):
-            if source.out is not None:
-                target = source.out
-            else:
-                scratch = tempfile.mkdtemp(prefix="hermes-compare-")
-                for name, content in source.files.items():
-                    with open(os.path.join(scratch, name), "wb") as f:
-                        f.write(content)
-                target = scratch
-        elif isinstance(source, (str, os.PathLike)):
-            target = os.fspath(source)
-        else:
-            raise TypeError("compare() takes a run or sweep directory, a summary.csv or a Result,"
-                            f" not {type(source).__name__}")
+    with _directory_of(source, "compare", "a run or sweep directory, a summary.csv or a Result") \
+            as target:
         text = _core.compare_json(target, "" if reference is None else os.fspath(reference),
                                   "" if paper_scenario is None else os.fspath(paper_scenario))
-    finally:
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
     return Comparison(json.loads(text))
 
 
@@ -360,26 +373,7 @@ def plot(source, out, format="png", width=None, runs=None):
         sys.path.insert(0, tools)
     from hermes_plot import cli as plot_cli
 
-    scratch = None
-    try:
-        if isinstance(source, Result):
-            scratch = tempfile.mkdtemp(prefix="hermes-plot-")
-            for name, content in source.files.items():
-                if name not in TABLES.values():
-                    with open(os.path.join(scratch, name), "wb") as f:
-                        f.write(content)
-            for attribute, name in TABLES.items():
-                frame = getattr(source, attribute)
-                if frame is not None:
-                    with open(os.path.join(scratch, name), "w", encoding="utf-8",
-                              newline="") as f:
-                        f.write(to_csv(frame))
-            directory = scratch
-        elif isinstance(source, (str, os.PathLike)):
-            directory = os.fspath(source)
-        else:
-            raise TypeError("plot() takes a Result or a run or sweep directory, not "
-                            f"{type(source).__name__}")
+    with _directory_of(source, "plot", "a Result or a run or sweep directory") as directory:
         argv = [directory, "--out", os.fspath(out), "--format", format,
                 "--hermes-sim", os.path.join(_program_dir(), "hermes-sim")]
         if width is not None:
@@ -392,10 +386,7 @@ def plot(source, out, format="png", width=None, runs=None):
                 status = plot_cli.main(argv)
             except SystemExit as e:  # argparse's refusals
                 status = e.code
-        if status != 0:
-            raise InputError(errors.getvalue().strip() or f"tools/plot failed ({status})")
-        return [line[len("wrote "):] for line in said.getvalue().splitlines()
-                if line.startswith("wrote ")]
-    finally:
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
+    if status != 0:
+        raise InputError(errors.getvalue().strip() or f"tools/plot failed ({status})")
+    return [line[len("wrote "):] for line in said.getvalue().splitlines()
+            if line.startswith("wrote ")]
