@@ -20,13 +20,19 @@ const std::vector<DatasetFiles>& all_datasets() {
                                                 "train-labels-idx1-ubyte"};
     const std::vector<std::string> idx_test = {"t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"};
     return std::vector<DatasetFiles>{
-        {"mnist", "mnist", idx_train, idx_test},
-        {"fashion-mnist", "fashion-mnist", idx_train, idx_test},
+        {"mnist", "mnist", idx_train, idx_test, 1, 28, 28, 10, 60000, 10000},
+        {"fashion-mnist", "fashion-mnist", idx_train, idx_test, 1, 28, 28, 10, 60000, 10000},
         {"cifar10",
          "cifar-10",
          {"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin",
           "data_batch_5.bin"},
-         {"test_batch.bin"}},
+         {"test_batch.bin"},
+         3,
+         32,
+         32,
+         10,
+         50000,
+         10000},
     };
   }();
   return specs;

@@ -23,6 +23,7 @@
 // directory is skipped, and the error says what each place lacks).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,14 @@ struct DatasetFiles {
   std::string subdir;                    // directory under a data root: "mnist", "cifar-10"...
   std::vector<std::string> train_files;  // base names, without the optional ".gz"
   std::vector<std::string> test_files;
+  // One sample (channels x height x width, stored CHW), the class count, and the official files'
+  // sample counts.
+  int channels = 1;
+  int height = 28;
+  int width = 28;
+  int classes = 10;
+  std::int64_t train_size = 0;
+  std::int64_t test_size = 0;
 };
 
 // The accepted dataset names, in a stable order: mnist, fashion-mnist, cifar10.

@@ -4,11 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "models/nn/conv2d.h"
-#include "models/nn/dense.h"
-#include "models/nn/flatten.h"
-#include "models/nn/maxpool.h"
-#include "models/nn/relu.h"
+#include "models/nn/layer_plan.h"
 
 namespace hermes::nn {
 
@@ -44,24 +40,7 @@ void BasicModel<T>::build() {
   Shape shape = spec_.input;
   std::size_t total = 0;
   for (const LayerSpec& ls : spec_.layers) {
-    std::unique_ptr<Layer<T>> layer;
-    switch (ls.kind) {
-      case LayerKind::kDense:
-        layer = std::make_unique<Dense<T>>(shape, ls.units, spec_.init);
-        break;
-      case LayerKind::kRelu:
-        layer = std::make_unique<Relu<T>>(shape);
-        break;
-      case LayerKind::kConv2D:
-        layer = std::make_unique<Conv2D<T>>(shape, ls.units, ls.kernel, spec_.init);
-        break;
-      case LayerKind::kMaxPool2:
-        layer = std::make_unique<MaxPool2<T>>(shape);
-        break;
-      case LayerKind::kFlatten:
-        layer = std::make_unique<Flatten<T>>(shape);
-        break;
-    }
+    std::unique_ptr<Layer<T>> layer = make_layer<T>(ls, shape, spec_.init);
     shape = layer->out_shape();
     offsets_.push_back(total);
     total += layer->num_params();

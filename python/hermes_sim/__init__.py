@@ -98,7 +98,7 @@ def _override_args(overrides):
 
 def validate(scenario, overrides=None):
     """Checks a scenario (path or dict) as `hermes-sim validate` does; returns its name, runs,
-    workers, dataset and model, or raises InputError with every problem found."""
+    workers, dataset, model, the model's layers and its parameter count, or raises InputError with every problem found."""
     path, text, origin, base_dir = _scenario_args(scenario)
     return _core.validate(path, text, origin, base_dir, _override_args(overrides))
 

@@ -6,6 +6,7 @@
 #include "base/string_join.h"
 #include "models/data/loaders.h"
 #include "sim/cli/commands.h"
+#include "sim/cli/model_summary.h"
 #include "sim/cli/options.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/protocols/skeleton/resources.h"
@@ -59,6 +60,7 @@ int cmd_validate(const Args& args) {
                               std::string(protocols::sharding_text(sc->ps.sharding)) + ", "
                         : std::string())
                 << counted(sc->runs.size(), "run") << ")\n";
+      print_model_summary(std::cout, *sc, f + ": ");
       const auto estimate = protocols::estimate_resources(*sc);
       if (protocols::is_large(estimate)) {
         std::cout << f << ": estimate: " << protocols::estimate_text(estimate) << '\n';

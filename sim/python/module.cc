@@ -25,6 +25,7 @@
 #include "base/build_tree.h"
 #include "base/diagnostics.h"
 #include "models/data/loaders.h"
+#include "models/nn/layer_plan.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/gemm_kernel_choice.h"
 #include "sim/cli/options.h"
@@ -35,6 +36,7 @@
 #include "sim/cli/run_selection.h"
 #include "sim/common/build_info.h"
 #include "sim/common/progress_log.h"
+#include "sim/protocols/skeleton/workload.h"
 #include "sim/scenario/scenario.h"
 
 namespace py = pybind11;
@@ -65,6 +67,15 @@ py::dict describe(const scenario::Scenario& sc) {
   d["workers"] = sc.worker_count();
   d["dataset"] = sc.dataset.name;
   d["model"] = sc.model.name;
+  // The model's layers and parameter count, as planned from the scenario (no data needed).
+  py::list layers;
+  std::size_t params = 0;
+  for (const nn::LayerPlan& p : nn::plan_layers(protocols::scenario_model_spec(sc))) {
+    layers.append(p.name);
+    params += p.params;
+  }
+  d["layers"] = layers;
+  d["params"] = params;
   return d;
 }
 

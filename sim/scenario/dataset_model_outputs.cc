@@ -1,4 +1,4 @@
-// The small sections: "dataset", "model" and "outputs".
+// The small sections: "dataset" and "outputs" ("model" is model_section.cc).
 #include <string>
 
 #include "sim/config/object_reader.h"
@@ -34,17 +34,6 @@ const ObjectDecl& dataset_decl() {
   return decl;
 }
 
-const ObjectDecl& model_decl() {
-  static const ObjectDecl decl{
-      "model",
-      {{.key = "name",
-        .type = KeyType::kChoice,
-        .default_text = "mlp",
-        .choices = {"mlp", "cnn"},
-        .help = "mlp: 784-128-64-10, the reference's MNIST model; cnn: a small conv net"}}};
-  return decl;
-}
-
 const ObjectDecl& outputs_decl() {
   static const ObjectDecl decl{
       "outputs",
@@ -72,14 +61,6 @@ DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out) {
   d.name = r.choice("name", {"mnist", "fashion-mnist", "cifar10"}, "mnist").value_or(d.name);
   r.finish();
   return d;
-}
-
-ModelSpec read_model(const Json* value, Diagnostics& diags, Json& out) {
-  ModelSpec m;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/model", diags, out, model_decl());
-  m.name = r.choice("name", {"mlp", "cnn"}, "mlp").value_or(m.name);
-  r.finish();
-  return m;
 }
 
 OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out) {

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "models/nn/model_spec.h"
 #include "sim/cluster/outage_kind.h"
 #include "sim/cluster/outage_process.h"
 #include "sim/cluster/prices.h"
@@ -118,7 +119,13 @@ struct DatasetSpec {
 };
 
 struct ModelSpec {
-  std::string name = "mlp";  // mlp | cnn
+  // A preset (mlp | cnn, models/nn/zoo.h) or the name of the scenario's own layer list.
+  std::string name = "mlp";
+  // The layer list ("model.layers", "classes" resolved to the dataset's class count); empty for a
+  // preset, whose layers follow the dataset (nn::model_spec).
+  std::vector<nn::LayerSpec> layers;
+  nn::Init init = nn::Init::kGlorotUniform;
+  bool is_preset() const { return layers.empty(); }
 };
 
 // What the run charges and counts (the top-level "accounting" key): the defaults of the

@@ -8,11 +8,25 @@
 namespace hermes::scenario {
 
 std::vector<const config::ObjectDecl*> scenario_objects() {
-  return {&top_level_decl(),   &cluster_decl(),  &node_group_decl(true), &node_group_decl(false),
-          &prices_decl(),      &network_decl(),  &link_decl(),           &dataset_decl(),
-          &model_decl(),       &training_decl(), &stop_decl(),           &run_base_decl(),
-          &transfers_decl(),   &api_decl(),      &outputs_decl(),        &sweep_decl(),
-          &sweep_range_decl(), &trace_decl()};
+  return {&top_level_decl(),
+          &cluster_decl(),
+          &node_group_decl(true),
+          &node_group_decl(false),
+          &prices_decl(),
+          &network_decl(),
+          &link_decl(),
+          &dataset_decl(),
+          &model_decl(),
+          &layer_decl(),
+          &training_decl(),
+          &stop_decl(),
+          &run_base_decl(),
+          &transfers_decl(),
+          &api_decl(),
+          &outputs_decl(),
+          &sweep_decl(),
+          &sweep_range_decl(),
+          &trace_decl()};
 }
 
 std::vector<config::KeyHelp> scenario_keys() {

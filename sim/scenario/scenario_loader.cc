@@ -253,8 +253,10 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   }
   s.nodes = std::move(cluster.nodes);
   s.ps = cluster.ps;
+  const std::size_t errors_before_dataset = diags.count();
   s.dataset = read_dataset(root.accept("dataset"), diags, out["dataset"]);
-  s.model = read_model(root.accept("model"), diags, out["model"]);
+  s.model = read_model(root.accept("model"), s.dataset, diags.count() == errors_before_dataset,
+                       diags, out["model"]);
   s.training = read_training(root.accept("training"), s.accounting, diags, out["training"]);
   // A chunk is drawn from the training set: one larger than it cannot be (the run would stop at
   // its start; here the file and path are named before anything runs).

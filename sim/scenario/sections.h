@@ -32,7 +32,8 @@ const ObjectDecl& prices_decl();             // prices_section.cc
 const ObjectDecl& network_decl();            // network_section.cc
 const ObjectDecl& link_decl();               // network.links[]
 const ObjectDecl& dataset_decl();            // dataset_model_outputs.cc
-const ObjectDecl& model_decl();
+const ObjectDecl& model_decl();              // model_section.cc
+const ObjectDecl& layer_decl();              // model.layers[]
 const ObjectDecl& outputs_decl();
 const ObjectDecl& training_decl();  // training_section.cc
 const ObjectDecl& stop_decl();
@@ -94,7 +95,10 @@ PricesSpec read_prices(const Json* value, const FileBase& base,
 bool read_network(const Json* value, Diagnostics& diags, Json& out, network::NetworkSpec& spec);
 
 DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out);
-ModelSpec read_model(const Json* value, Diagnostics& diags, Json& out);
+// "model": a preset or a layer list, checked against `dataset`'s samples and classes (after the
+// dataset section; `dataset_ok` false: the dataset had errors, the shapes are not checked).
+ModelSpec read_model(const Json* value, const DatasetSpec& dataset, bool dataset_ok,
+                     Diagnostics& diags, Json& out);
 // The "accounting" preset gives the defaults of the released code's switches.
 TrainingSpec read_training(const Json* value, Accounting accounting, Diagnostics& diags, Json& out);
 std::vector<RunSpec> read_runs(const Json* value, Diagnostics& diags, Json& out);

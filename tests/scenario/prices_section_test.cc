@@ -9,12 +9,6 @@ namespace {
 
 using namespace testing;
 
-std::optional<Scenario> with_patch(const char* patch, Diagnostics& diags) {
-  Json doc = minimal_doc();
-  doc.merge_patch(Json::parse(patch));
-  return check_doc(doc, diags);
-}
-
 // The minimal scenario: PS DS3_v2, workers 2 x B1ms, 1 x DS2_v2.
 TEST(Prices, WithoutTheSectionEveryNodeIsPayAsYouGoAtTheShippedPrice) {
   Diagnostics diags;

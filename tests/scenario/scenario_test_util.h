@@ -85,6 +85,13 @@ inline std::optional<Scenario> check_doc(const Json& doc, Diagnostics& diags,
   return check_scenario_text(doc.dump(2), sets, HERMES_SOURCE_DIR, diags, &test_catalog());
 }
 
+// The minimal scenario with `patch` (a JSON merge patch) applied, checked.
+inline std::optional<Scenario> with_patch(const char* patch, Diagnostics& diags) {
+  Json doc = minimal_doc();
+  doc.merge_patch(Json::parse(patch));
+  return check_doc(doc, diags);
+}
+
 inline std::vector<std::string> error_paths(const Diagnostics& diags) {
   std::vector<std::string> paths;
   for (const auto& d : diags.items()) paths.push_back(d.json_path);

@@ -44,7 +44,7 @@ ProtocolRun::ProtocolRun(const scenario::Scenario& scenario, const scenario::Run
     : ctx_(scenario, run),
       data_(data),
       // Initial weights from the scenario's seed: every run of a scenario starts from the same w0.
-      global_(nn::make_model(nn::model_spec(scenario.model.name, *data.train), scenario.seed)),
+      global_(nn::make_model(scenario_model_spec(scenario, *data.train), scenario.seed)),
       eval_snapshot_(global_, *data.test),
       buffers_(global_.num_params()),
       evaluation_(scenario.training.stop, scenario.outputs.target_accuracy, run.evaluate_every,

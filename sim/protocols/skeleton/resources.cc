@@ -9,7 +9,7 @@
 
 #include "base/file_read.h"
 #include "base/number_text.h"
-#include "models/nn/zoo.h"
+#include "models/nn/layer_plan.h"
 #include "sim/cluster/compute_model.h"
 #include "sim/config/json_pointer.h"
 #include "sim/protocols/skeleton/workload.h"
@@ -43,9 +43,10 @@ const std::string kMaxDurationText = "1e9";
 // model_cost builds the model: once per dataset and model (a sweep checks every point).
 ModelCost cached_cost(const scenario::Scenario& sc) {
   static std::mutex mutex;
-  static std::map<std::pair<std::string, std::string>, ModelCost> cache;
+  static std::map<std::string, ModelCost> cache;
   const std::lock_guard<std::mutex> lock(mutex);
-  const auto key = std::make_pair(sc.dataset.name, sc.model.name);
+  const auto key = sc.dataset.name + "|" + sc.model.name + "|" + nn::layers_text(sc.model.layers) +
+                   "|" + std::to_string(static_cast<int>(sc.model.init));
   const auto it = cache.find(key);
   if (it != cache.end()) return it->second;
   return cache.emplace(key, model_cost(sc)).first->second;
@@ -262,9 +263,12 @@ void check_resources(const scenario::Scenario& sc, const ResourceLimits& limits,
   check_durations(sc, diags);
   // Every shard of a sharded PS must hold part of the model (docs/sharding.md).
   if (sc.ps.shards > 1 && any_protocol(sc)) {
-    const nn::Model model = nn::make_model(scenario_model_spec(sc), sc.seed);
-    const std::string problem = sharding_problem(
-        layer_params(model), static_cast<std::size_t>(sc.ps.shards), sc.ps.sharding);
+    std::vector<std::size_t> params;
+    for (const nn::LayerPlan& p : nn::plan_layers(scenario_model_spec(sc))) {
+      params.push_back(p.params);
+    }
+    const std::string problem =
+        sharding_problem(params, static_cast<std::size_t>(sc.ps.shards), sc.ps.sharding);
     if (!problem.empty()) {
       diags.error("/cluster/ps/shards",
                   "model " + sc.model.name + " on " + sc.dataset.name + ": " + problem);

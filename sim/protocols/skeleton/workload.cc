@@ -3,16 +3,38 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/data/data_dir.h"
+#include "models/nn/layer_plan.h"
 #include "models/nn/zoo.h"
 
 namespace hermes::protocols {
 
+namespace {
+
+nn::ModelSpec sized_model_spec(const scenario::ModelSpec& model, const nn::Shape& input,
+                               int classes) {
+  nn::ModelSpec spec;
+  if (model.is_preset()) {
+    spec = model.name == "cnn" ? nn::cnn_spec(input, classes) : nn::mlp_spec(input, classes);
+  } else {
+    spec = nn::ModelSpec{model.name, input, classes, model.layers, model.init};
+  }
+  spec.init = model.init;
+  return spec;
+}
+
+}  // namespace
+
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& s) {
-  // Sample shapes of the accepted datasets (models/data/loaders.h).
-  const bool cifar = s.dataset.name == "cifar10";
-  const nn::Shape input =
-      cifar ? nn::Shape{3, 32, 32, nn::Layout::kCHW} : nn::Shape{1, 28, 28, nn::Layout::kCHW};
-  return s.model.name == "cnn" ? nn::cnn_spec(input) : nn::mlp_spec(input);
+  const data::DatasetFiles& d = data::dataset_files(s.dataset.name);
+  return sized_model_spec(s.model, nn::Shape{d.channels, d.height, d.width, nn::Layout::kCHW},
+                          d.classes);
+}
+
+nn::ModelSpec scenario_model_spec(const scenario::Scenario& s, const data::Dataset& data) {
+  return sized_model_spec(s.model,
+                          nn::Shape{data.channels, data.height, data.width, nn::Layout::kCHW},
+                          data.num_classes);
 }
 
 std::vector<std::size_t> layer_params(const nn::Model& model) {
@@ -33,7 +55,16 @@ ModelCost model_cost(const nn::Model& model) {
 }
 
 ModelCost model_cost(const scenario::Scenario& s) {
-  return model_cost(nn::make_model(scenario_model_spec(s), s.seed));
+  // From the layers' plan: the model itself (up to nn::kMaxModelParams) is never allocated here.
+  const nn::ModelSpec spec = scenario_model_spec(s);
+  const nn::ModelPlanTotals t = nn::plan_totals(nn::plan_layers(spec));
+  ModelCost c;
+  c.flops_forward_per_sample = t.flops_forward;
+  c.flops_train_per_sample = t.flops_train;
+  c.flops_update_per_step = 2.0 * static_cast<double>(t.params);
+  c.params = static_cast<std::int64_t>(t.params);
+  c.sample_floats = static_cast<std::int64_t>(spec.input.size());
+  return c;
 }
 
 double model_bytes(const ModelCost& cost) { return 4.0 * static_cast<double>(cost.params); }

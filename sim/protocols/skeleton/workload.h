@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "models/data/dataset.h"
 #include "models/nn/model.h"
 #include "models/nn/model_spec.h"
 #include "models/nn/train.h"
@@ -24,7 +25,10 @@ struct ModelCost {
 ModelCost model_cost(const nn::Model& model);
 // The same for the scenario's model on its dataset's sample shape (no data needed).
 ModelCost model_cost(const scenario::Scenario& scenario);
+// The scenario's model (its preset or its layer list) on its dataset's sample shape and classes.
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& scenario);
+// The same on the samples of `data` (a run sizes its model from the data it trains on).
+nn::ModelSpec scenario_model_spec(const scenario::Scenario& scenario, const data::Dataset& data);
 // The parameters of each of the model's layers, in order (0 for layers without any): what a PS
 // sharded by layers splits (ps_sharding.h).
 std::vector<std::size_t> layer_params(const nn::Model& model);
