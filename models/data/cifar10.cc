@@ -10,43 +10,62 @@
 
 namespace hermes::data {
 
-Dataset load_cifar10_batches(const std::vector<std::string>& paths, std::string name) {
-  Dataset ds;
-  ds.name = std::move(name);
-  ds.channels = kCifarChannels;
-  ds.height = kCifarSide;
-  ds.width = kCifarSide;
-  ds.num_classes = 10;
+namespace {
+
+// The reader behind both entry points; `kind` names what a file must be in messages ("CIFAR-10
+// binary batch").
+Dataset read_batches(const std::vector<std::string>& paths, std::string name, SampleShape shape,
+                     int classes, std::uint64_t max_file_bytes, const std::string& kind) {
+  Dataset ds = empty_dataset(std::move(name), shape, classes);
+  const std::size_t pixel_bytes = ds.sample_dim();
+  const std::size_t record_bytes = 1 + pixel_bytes;
   const float* unit = byte_to_unit_table();
   for (std::size_t f = 0; f < paths.size(); ++f) {
     const std::string& path = paths[f];
-    const std::vector<std::uint8_t> bytes = read_file_maybe_gzip(path);
-    if (bytes.empty() || bytes.size() % kCifarRecordBytes != 0) {
-      throw InputError(path + ": not a CIFAR-10 binary batch: " + std::to_string(bytes.size()) +
-                       " bytes (after gunzip), expected a non-zero multiple of 3073 (1 label " +
-                       "byte + 3072 pixel bytes per image)");
+    const std::vector<std::uint8_t> bytes = read_file_maybe_gzip(path, max_file_bytes);
+    if (bytes.empty() || bytes.size() % record_bytes != 0) {
+      throw InputError(path + ": not a " + kind + ": " + std::to_string(bytes.size()) +
+                       " bytes (after gunzip), expected a non-zero multiple of " +
+                       std::to_string(record_bytes) + " (1 label byte + " +
+                       std::to_string(pixel_bytes) + " pixel bytes per image)");
     }
-    const std::size_t n = bytes.size() / kCifarRecordBytes;
+    const std::size_t n = bytes.size() / record_bytes;
     // Official batches all hold 10000 records: reserve for all files once the first is known,
     // so ~600 MB of floats are not reallocated batch after batch.
     if (f == 0) {
       ds.labels.reserve(n * paths.size());
-      ds.pixels.reserve(n * paths.size() * kCifarPixelBytes);
+      ds.pixels.reserve(n * paths.size() * pixel_bytes);
     }
     const std::size_t first = ds.labels.size();
-    ds.pixels.resize((first + n) * kCifarPixelBytes);
+    ds.pixels.resize((first + n) * pixel_bytes);
     for (std::size_t r = 0; r < n; ++r) {
-      const std::uint8_t* rec = bytes.data() + r * kCifarRecordBytes;
-      if (rec[0] >= ds.num_classes) {
+      const std::uint8_t* rec = bytes.data() + r * record_bytes;
+      if (rec[0] >= classes) {
         throw InputError(path + ": label " + std::to_string(rec[0]) + " of record " +
-                         std::to_string(r) + " is out of range, expected 0..9");
+                         std::to_string(r) + " is out of range, expected 0.." +
+                         std::to_string(classes - 1));
       }
       ds.labels.push_back(rec[0]);
-      float* out = ds.pixels.data() + (first + r) * kCifarPixelBytes;
-      for (std::size_t i = 0; i < kCifarPixelBytes; ++i) out[i] = unit[rec[1 + i]];
+      float* out = ds.pixels.data() + (first + r) * pixel_bytes;
+      for (std::size_t i = 0; i < pixel_bytes; ++i) out[i] = unit[rec[1 + i]];
     }
   }
   return ds;
+}
+
+}  // namespace
+
+Dataset load_cifar10_batches(const std::vector<std::string>& paths, std::string name) {
+  return read_batches(paths, std::move(name), {kCifarChannels, kCifarSide, kCifarSide}, 10,
+                      kMaxDataFileBytes, "CIFAR-10 binary batch");
+}
+
+Dataset read_cifar_binary_part(const std::vector<std::string>& paths, std::string name,
+                               SampleShape shape, int classes, std::uint64_t max_file_bytes) {
+  return read_batches(paths, std::move(name), shape, classes, max_file_bytes,
+                      "CIFAR-binary batch of " + std::to_string(shape.channels) + "x" +
+                          std::to_string(shape.height) + "x" + std::to_string(shape.width) +
+                          " images");
 }
 
 ChannelStats compute_channel_stats(const Dataset& ds) {

@@ -15,10 +15,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "models/data/dataset.h"
+#include "models/data/dataset_format.h"
 
 namespace hermes::data {
 
@@ -36,6 +38,12 @@ struct ChannelStats {
 // dataset with pixels in [0, 1] (not standardised). Throws hermes::InputError naming the file
 // if it is missing, corrupt gzip, empty, not a multiple of 3073 bytes, or has a label > 9.
 Dataset load_cifar10_batches(const std::vector<std::string>& paths, std::string name);
+
+// The same for any CIFAR-binary layout (dataset_format.h, kCifarBinary): records of 1 label byte
+// (< `classes`) then C*H*W pixel bytes as `shape` says; a file larger than `max_file_bytes`, or
+// decompressing to more, is refused. load_cifar10_batches is this with 3x32x32 and 10 classes.
+Dataset read_cifar_binary_part(const std::vector<std::string>& paths, std::string name,
+                               SampleShape shape, int classes, std::uint64_t max_file_bytes);
 
 // Per-channel mean and population std of ds's pixels over every sample and pixel position.
 ChannelStats compute_channel_stats(const Dataset& ds);

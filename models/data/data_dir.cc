@@ -14,26 +14,39 @@ namespace hermes::data {
 namespace fs = std::filesystem;
 namespace {
 
+// The origin of the one candidate of an absolute dataset.dir.
+const std::string kAbsoluteDirOrigin = "dataset.dir";
+
 const std::vector<DatasetFiles>& all_datasets() {
   static const std::vector<DatasetFiles> specs = [] {
     const std::vector<std::string> idx_train = {"train-images-idx3-ubyte",
                                                 "train-labels-idx1-ubyte"};
     const std::vector<std::string> idx_test = {"t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"};
-    return std::vector<DatasetFiles>{
-        {"mnist", "mnist", idx_train, idx_test, 1, 28, 28, 10, 60000, 10000},
-        {"fashion-mnist", "fashion-mnist", idx_train, idx_test, 1, 28, 28, 10, 60000, 10000},
-        {"cifar10",
-         "cifar-10",
-         {"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin",
-          "data_batch_5.bin"},
-         {"test_batch.bin"},
-         3,
-         32,
-         32,
-         10,
-         50000,
-         10000},
+    const auto idx = [&](std::string name) {
+      DatasetFiles d;
+      d.name = d.subdir = name;
+      d.train_files = idx_train;
+      d.test_files = idx_test;
+      d.format = DataFormat::kIdx;
+      d.shape = {1, 28, 28};
+      d.train_size = 60000;
+      d.test_size = 10000;
+      d.builtin = true;
+      return d;
     };
+    DatasetFiles cifar;
+    cifar.name = "cifar10";
+    cifar.subdir = "cifar-10";
+    cifar.train_files = {"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin",
+                         "data_batch_4.bin", "data_batch_5.bin"};
+    cifar.test_files = {"test_batch.bin"};
+    cifar.format = DataFormat::kCifarBinary;
+    cifar.shape = {3, 32, 32};
+    cifar.standardize = true;
+    cifar.train_size = 50000;
+    cifar.test_size = 10000;
+    cifar.builtin = true;
+    return std::vector<DatasetFiles>{idx("mnist"), idx("fashion-mnist"), cifar};
   }();
   return specs;
 }
@@ -114,8 +127,13 @@ std::string default_places(const DatasetFiles& spec) {
 std::string explicit_choice_error(const DatasetFiles& spec, const DataRootCandidate& c,
                                   const std::string& dir, const std::string& missing) {
   const bool flag = c.origin == "--data-dir";
-  const std::string given = flag ? c.origin + " " + c.root : c.origin + "=" + c.root;
   const std::string abs = fs::absolute(dir).lexically_normal().string();
+  if (c.origin == kAbsoluteDirOrigin) {
+    return "dataset \"" + spec.name + "\" not found: its dataset.dir " + abs + ": " + missing +
+           ". An absolute dataset.dir is the only place looked at (accepted: a directory holding " +
+           file_list(spec) + ", each may be gzipped, .gz).";
+  }
+  const std::string given = flag ? c.origin + " " + c.root : c.origin + "=" + c.root;
   std::string msg =
       "dataset \"" + spec.name + "\" not found: " + given + ": " + abs + ": " + missing + ".\n" +
       c.origin +
@@ -126,7 +144,7 @@ std::string explicit_choice_error(const DatasetFiles& spec, const DataRootCandid
       file_list(spec) + " (each may be gzipped, .gz), or " +
       (flag ? "leave out --data-dir to use $HERMES_DATA_DIR or" : "unset HERMES_DATA_DIR to use") +
       " the default places (" + default_places(spec) + ").";
-  if (spec.name != "fashion-mnist") {
+  if (spec.builtin && spec.name != "fashion-mnist") {
     msg += "\ntools/fetch-data (in the source tree) downloads MNIST and CIFAR-10 into " +
            std::string(build_source_tree().empty() ? "data/" : "<repo>/data") + ".";
   }
@@ -134,6 +152,11 @@ std::string explicit_choice_error(const DatasetFiles& spec, const DataRootCandid
 }
 
 std::string hint_for(const DatasetFiles& spec) {
+  if (!spec.builtin) {
+    return "Put " + spec.subdir +
+           "/ under one of these places, or pass --data-dir / set "
+           "HERMES_DATA_DIR to a directory holding it, or give dataset.dir as an absolute path.";
+  }
   if (spec.name == "fashion-mnist") {
     return "Install the Debian package dataset-fashion-mnist (tools/deps), or pass --data-dir / "
            "set HERMES_DATA_DIR to a directory holding fashion-mnist/.";
@@ -167,7 +190,13 @@ const DatasetFiles& dataset_files(const std::string& dataset) {
 
 std::vector<DataRootCandidate> data_root_candidates(const std::string& dataset,
                                                     const std::string& data_dir_flag) {
-  const DatasetFiles& spec = dataset_files(dataset);
+  return data_root_candidates(dataset_files(dataset), data_dir_flag);
+}
+
+std::vector<DataRootCandidate> data_root_candidates(const DatasetFiles& spec,
+                                                    const std::string& data_dir_flag) {
+  // fs::path(root) / subdir is subdir itself when subdir is absolute.
+  if (fs::path(spec.subdir).is_absolute()) return {{kAbsoluteDirOrigin, spec.subdir, true}};
   if (!data_dir_flag.empty()) return {{"--data-dir", data_dir_flag, true}};
   const char* env = std::getenv("HERMES_DATA_DIR");
   if (env != nullptr && *env != '\0') return {{"$HERMES_DATA_DIR", env, true}};
@@ -180,7 +209,7 @@ std::vector<DataRootCandidate> data_root_candidates(const std::string& dataset,
     out.push_back({"<repo>/../shared/data",
                    (fs::path(repo) / ".." / "shared" / "data").lexically_normal().string()});
   }
-  if (spec.name == "fashion-mnist") {
+  if (spec.builtin && spec.name == "fashion-mnist") {
     out.push_back({"Debian package dataset-fashion-mnist", "/usr/share/datasets"});
   }
   return out;
@@ -198,8 +227,7 @@ namespace {
 
 // resolve_data_dir_among, also returning which candidate held the dataset.
 std::pair<std::string, const DataRootCandidate*> resolve_among(
-    const std::string& dataset, const std::vector<DataRootCandidate>& candidates) {
-  const DatasetFiles& spec = dataset_files(dataset);
+    const DatasetFiles& spec, const std::vector<DataRootCandidate>& candidates) {
   std::ostringstream tried;
   for (const auto& c : candidates) {
     tried << "\n  " << c.origin << ": ";
@@ -213,16 +241,21 @@ std::pair<std::string, const DataRootCandidate*> resolve_among(
     if (c.explicit_choice) throw InputError(explicit_choice_error(spec, c, dir, missing));
     tried << dir << " (" << missing << ")";
   }
-  throw InputError("dataset \"" + dataset + "\" not found: no data directory holds " + spec.subdir +
-                   "/ with all its files. Places tried, in order:" + tried.str() + "\n" +
-                   hint_for(spec));
+  throw InputError("dataset \"" + spec.name + "\" not found: no data directory holds " +
+                   spec.subdir + "/ with all its files. Places tried, in order:" + tried.str() +
+                   "\n" + hint_for(spec));
 }
 
 }  // namespace
 
 std::string resolve_data_dir_among(const std::string& dataset,
                                    const std::vector<DataRootCandidate>& candidates) {
-  return resolve_among(dataset, candidates).first;
+  return resolve_among(dataset_files(dataset), candidates).first;
+}
+
+std::string resolve_data_dir_among(const DatasetFiles& spec,
+                                   const std::vector<DataRootCandidate>& candidates) {
+  return resolve_among(spec, candidates).first;
 }
 
 std::string resolve_data_dir(const std::string& dataset, const std::string& data_dir_flag) {
@@ -230,15 +263,30 @@ std::string resolve_data_dir(const std::string& dataset, const std::string& data
 }
 
 DataLocation locate_dataset(const std::string& dataset, const std::string& data_dir_flag) {
-  const DatasetFiles& spec = dataset_files(dataset);
-  const auto candidates = data_root_candidates(dataset, data_dir_flag);
-  const auto [dir, candidate] = resolve_among(dataset, candidates);
+  return locate_dataset(dataset_files(dataset), data_dir_flag);
+}
+
+DataLocation locate_dataset(const DatasetFiles& spec, const std::string& data_dir_flag) {
+  const auto candidates = data_root_candidates(spec, data_dir_flag);
+  const auto [dir, candidate] = resolve_among(spec, candidates);
   DataLocation loc{
-      spec.name, fs::absolute(dir).lexically_normal().string(), candidate->origin, {}, {}};
+      spec, spec.name, fs::absolute(dir).lexically_normal().string(), candidate->origin, {}, {}};
   for (const auto& base : spec.train_files)
     loc.train_files.push_back(find_data_file(loc.dir, base));
   for (const auto& base : spec.test_files) loc.test_files.push_back(find_data_file(loc.dir, base));
   return loc;
+}
+
+std::string description_key(const DatasetFiles& spec) {
+  std::string key = spec.name + "|" + spec.subdir + "|" + format_name(spec.format) + "|" +
+                    std::to_string(spec.shape.channels) + "x" + std::to_string(spec.shape.height) +
+                    "x" + std::to_string(spec.shape.width) + "|" + std::to_string(spec.classes) +
+                    "|" + (spec.standardize ? "standardize" : "scale");
+  for (const auto* list : {&spec.train_files, &spec.test_files}) {
+    key += "|";
+    for (const auto& f : *list) key += f + ",";
+  }
+  return key;
 }
 
 std::string location_text(const DataLocation& location) {

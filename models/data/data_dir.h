@@ -27,22 +27,34 @@
 #include <string>
 #include <vector>
 
+#include "models/data/dataset_format.h"
+
 namespace hermes::data {
 
+// A dataset's description: its files, their format and what one sample is. The built-in
+// datasets are entries of a table (dataset_files); a scenario's own dataset is one more such
+// description (sim/scenario: the "dataset" section, docs/data.md).
 struct DatasetFiles {
-  std::string name;                      // "mnist", "fashion-mnist", "cifar10"
-  std::string subdir;                    // directory under a data root: "mnist", "cifar-10"...
+  std::string name;  // "mnist", "fashion-mnist", "cifar10", or a scenario's own name
+  // The directory under a data root ("mnist", "cifar-10"), or an absolute directory (then the only
+  // place looked at).
+  std::string subdir;
   std::vector<std::string> train_files;  // base names, without the optional ".gz"
   std::vector<std::string> test_files;
-  // One sample (channels x height x width, stored CHW), the class count, and the official files'
-  // sample counts.
-  int channels = 1;
-  int height = 28;
-  int width = 28;
+  DataFormat format = DataFormat::kIdx;
+  SampleShape shape;  // one sample, stored CHW
   int classes = 10;
+  // Per-channel standardisation with the training set's mean and std (cifar10.h), after scaling.
+  bool standardize = false;
+  // The official files' sample counts (built-in datasets); 0 when only the files tell.
   std::int64_t train_size = 0;
   std::int64_t test_size = 0;
+  bool builtin = false;
 };
+
+// One line that differs whenever two descriptions would load differently: what caches and sweeps
+// key a loaded dataset by.
+std::string description_key(const DatasetFiles& spec);
 
 // The accepted dataset names, in a stable order: mnist, fashion-mnist, cifar10.
 std::vector<std::string> dataset_names();
@@ -64,6 +76,9 @@ struct DataRootCandidate {
 // they were not given) followed by the defaults.
 std::vector<DataRootCandidate> data_root_candidates(const std::string& dataset,
                                                     const std::string& data_dir_flag);
+// The same for any description; an absolute `subdir` is the only candidate ("dataset.dir").
+std::vector<DataRootCandidate> data_root_candidates(const DatasetFiles& spec,
+                                                    const std::string& data_dir_flag);
 
 // `dir`/`base` if it is a regular file, else `dir`/`base`.gz if it is, else "".
 std::string find_data_file(const std::string& dir, const std::string& base);
@@ -74,9 +89,12 @@ std::string find_data_file(const std::string& dir, const std::string& base);
 // tried and what it lacks.
 std::string resolve_data_dir_among(const std::string& dataset,
                                    const std::vector<DataRootCandidate>& candidates);
+std::string resolve_data_dir_among(const DatasetFiles& spec,
+                                   const std::vector<DataRootCandidate>& candidates);
 
 // Where a dataset was found, and its files: what a run loads and records in provenance.json.
 struct DataLocation {
+  DatasetFiles spec;                     // what was looked for
   std::string dataset;                   // "mnist"
   std::string dir;                       // absolute, lexically normal: "/data/mnist"
   std::string origin;                    // the candidate that held it: "--data-dir", "<repo>/data"
@@ -86,6 +104,7 @@ struct DataLocation {
 
 // Resolves `dataset` as resolve_data_dir does and lists its files. Throws InputError as above.
 DataLocation locate_dataset(const std::string& dataset, const std::string& data_dir_flag);
+DataLocation locate_dataset(const DatasetFiles& spec, const std::string& data_dir_flag);
 
 // "mnist from /work/shared/data/mnist (<repo>/../shared/data)": the line `run`, `train` and
 // `sweep` print before they start.

@@ -68,7 +68,7 @@ std::vector<std::uint8_t> gunzip_bytes(const std::vector<std::uint8_t>& in, cons
         throw InputError(path + ": decompresses to more than " +
                          byte_text(static_cast<double>(max_bytes)) + " (" +
                          std::to_string(max_bytes) +
-                         " bytes, the largest file of the datasets' layouts): not a dataset file "
+                         " bytes, the largest dataset file accepted here): not a dataset file "
                          "(a gzip bomb?)");
       }
       out.resize(std::min(out.size() * 2, cap));

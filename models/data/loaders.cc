@@ -13,14 +13,13 @@
 
 #include "models/data/cifar10.h"
 #include "models/data/data_dir.h"
-#include "models/data/idx.h"
+#include "models/data/dataset_format.h"
+#include "models/data/file_bytes.h"
 #include "models/data/loaders.h"
 
 namespace hermes::data {
 namespace fs = std::filesystem;
 namespace {
-
-constexpr int kMnistSide = 28;
 
 struct CacheEntry {
   std::mutex mutex;  // held while this entry's files load, so concurrent callers load once
@@ -55,20 +54,21 @@ std::shared_ptr<CacheEntry> cache_entry(const std::string& key) {
   return slot;
 }
 
+// One part of any dataset, built-in or a scenario's own, through the one reader of its format
+// (dataset_format.h). A standardised dataset's training set standardises itself; its test set
+// reuses the training statistics.
 DatasetPtr load_part(const DatasetFiles& spec, const std::vector<std::string>& paths,
-                     const std::string& part, const Dataset* cifar_train) {
-  const std::string name = spec.name + "/" + part;
-  if (spec.name == "cifar10") {
-    auto ds = std::make_shared<Dataset>(load_cifar10_batches(paths, name));
-    // The training set standardises itself; the test set reuses the training statistics.
-    const ChannelStats stats = cifar_train == nullptr ? compute_channel_stats(*ds)
-                                                      : ChannelStats{cifar_train->channel_mean,
-                                                                     cifar_train->channel_stddev};
+                     const std::string& part, const Dataset* train) {
+  const std::uint64_t max_bytes = spec.builtin ? kMaxDataFileBytes : kMaxOwnDataFileBytes;
+  auto ds = std::make_shared<Dataset>(read_dataset_part(
+      spec.format, paths, part, spec.name + "/" + part, spec.shape, spec.classes, max_bytes));
+  if (spec.standardize) {
+    const ChannelStats stats = train == nullptr
+                                   ? compute_channel_stats(*ds)
+                                   : ChannelStats{train->channel_mean, train->channel_stddev};
     standardize_channels(*ds, stats);
-    return ds;
   }
-  return std::make_shared<Dataset>(
-      load_idx_dataset(paths[0], paths[1], name, 10, kMnistSide, kMnistSide));
+  return ds;
 }
 
 }  // namespace
@@ -78,11 +78,11 @@ TrainTestSplit load_dataset(const std::string& dataset, const std::string& data_
 }
 
 TrainTestSplit load_dataset(const DataLocation& location) {
-  const DatasetFiles& spec = dataset_files(location.dataset);
+  const DatasetFiles& spec = location.spec;
   const std::vector<std::string>& train_paths = location.train_files;
   const std::vector<std::string>& test_paths = location.test_files;
 
-  std::string key = spec.name;
+  std::string key = description_key(spec);
   for (const auto* paths : {&train_paths, &test_paths}) {
     for (const auto& p : *paths) key += '\n' + file_identity(p);
   }

@@ -330,7 +330,7 @@ int bench_run(const Args& args) {
   // Validate the scaled clusters before spending minutes on the first part.
   for (int w : worker_counts) scaled(file, sets, sc, w, updates_per_worker);
 
-  const data::DataLocation location = data::locate_dataset(sc.dataset.name, data_dir);
+  const data::DataLocation location = data::locate_dataset(sc.dataset.files, data_dir);
   std::cout << "data: " << data::location_text(location) << std::endl;
   const data::TrainTestSplit data = data::load_dataset(location);
   const nn::GemmChoice kernel = use_gemm_kernel("auto", scenario_gemm_products({&sc}));

@@ -102,10 +102,11 @@ int cmd_run(const Args& args) {
   provenance.threads = threads;
   data::TrainTestSplit data;
   if (needs_data(sc)) {
-    const data::DataLocation location = data::locate_dataset(sc.dataset.name, data_dir);
+    const data::DataLocation location = data::locate_dataset(sc.dataset.files, data_dir);
     std::cout << "data: " << data::location_text(location) << std::endl;
     provenance.datasets.push_back(dataset_provenance(location));
     data = data::load_dataset(location);
+    check_loaded_data(sc, data);
     const nn::GemmChoice gemm = use_gemm_kernel(gemm_kernel, scenario_gemm_products({&sc}));
     std::cout << "gemm kernel: " << gemm.text() << std::endl;
     provenance.gemm = gemm_provenance(gemm_kernel, gemm);

@@ -223,9 +223,9 @@ void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& m
   std::vector<std::string> data_lines;
   std::set<std::string> datasets;
   for (const auto& sc : plan.combos) {
-    if (!datasets.insert(sc.dataset.name).second) continue;
+    if (!datasets.insert(data::description_key(sc.dataset.files)).second) continue;
     data_lines.push_back("data: " +
-                         data::location_text(data::locate_dataset(sc.dataset.name, o.data_dir)));
+                         data::location_text(data::locate_dataset(sc.dataset.files, o.data_dir)));
   }
   if (mpi.rank() != 0) return;
   const sweep::SweepDir dir(o.out, source_dir());
@@ -337,12 +337,15 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     mpi.on_all_ranks([&] {
       if (!work_left) return;
       for (const auto& sc : plan.combos) {
-        const std::string& name = sc.dataset.name;
-        if (datasets.count(name)) continue;
-        const data::DataLocation location = data::locate_dataset(name, o.data_dir);
-        if (mpi.rank() == 0) std::cout << "data: " << data::location_text(location) << std::endl;
-        dataset_records[name] = dataset_provenance(location);
-        datasets[name] = data::load_dataset(location);
+        // Keyed by the whole description: points of a grid over a dataset key differ in it.
+        const std::string key = data::description_key(sc.dataset.files);
+        if (!datasets.count(key)) {
+          const data::DataLocation location = data::locate_dataset(sc.dataset.files, o.data_dir);
+          if (mpi.rank() == 0) std::cout << "data: " << data::location_text(location) << std::endl;
+          dataset_records[key] = dataset_provenance(location);
+          datasets[key] = data::load_dataset(location);
+        }
+        check_loaded_data(sc, datasets.at(key));
       }
     });
   } catch (...) {
@@ -391,14 +394,14 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
     Provenance provenance;
     provenance.threads = o.threads;
     provenance.gemm = gemm_record;
-    provenance.datasets.push_back(dataset_records.at(sc.dataset.name));
+    provenance.datasets.push_back(dataset_records.at(data::description_key(sc.dataset.files)));
     provenance.sweep = {{"dir", sweep_root},
                         {"point", sweep::point_name(i, points.size())},
                         {"jobs", jobs},
                         {"rank", mpi.rank()},
                         {"ranks", mpi.size()}};
     std::size_t reused = 0;
-    run_scenario(sc, datasets.at(sc.dataset.name), out,
+    run_scenario(sc, datasets.at(data::description_key(sc.dataset.files)), out,
                  {.report = false,
                   .pool = &pool,
                   .provenance = provenance_json(provenance),

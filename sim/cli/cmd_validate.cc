@@ -48,7 +48,7 @@ int cmd_validate(const Args& args) {
     // Where `run` would find the data (demo runs need none).
     if (diags.ok() && sc && needs_data(*sc)) {
       try {
-        data::locate_dataset(sc->dataset.name, data_dir);
+        data::locate_dataset(sc->dataset.files, data_dir);
       } catch (const InputError& e) {
         diags.error("/dataset/name", e.what());
       }

@@ -35,10 +35,19 @@ ProvenanceJson dataset_provenance(const data::DataLocation& location) {
           {{"name", fs::path(path).filename().string()}, {"bytes", d.bytes}, {"sha256", d.sha256}});
     }
   }
-  return {{"name", location.dataset},
-          {"dir", location.dir},
-          {"origin", location.origin},
-          {"files", files}};
+  ProvenanceJson entry = {{"name", location.dataset},
+                          {"dir", location.dir},
+                          {"origin", location.origin},
+                          {"files", files}};
+  // A scenario's own dataset: what its files were read as (a built-in's is its name).
+  if (!location.spec.builtin) {
+    const data::SampleShape& s = location.spec.shape;
+    entry["format"] = data::format_name(location.spec.format);
+    entry["shape"] = {s.channels, s.height, s.width};
+    entry["classes"] = location.spec.classes;
+    entry["standardize"] = location.spec.standardize;
+  }
+  return entry;
 }
 
 std::string provenance_json(const Provenance& p) {

@@ -128,6 +128,15 @@ bool needs_data(const scenario::Scenario& sc) {
   return false;
 }
 
+void check_loaded_data(const scenario::Scenario& sc, const data::TrainTestSplit& data) {
+  if (!needs_data(sc) || !data.train) return;
+  if (static_cast<std::size_t>(sc.training.chunk_size) > data.train->size()) {
+    throw InputError("/training/chunk_size: out of range (accepted: chunk_size in [1, " +
+                     std::to_string(data.train->size()) + "], the training samples of " +
+                     sc.dataset.name + "; got " + std::to_string(sc.training.chunk_size) + ")");
+  }
+}
+
 std::vector<std::string> run_scenario(const scenario::Scenario& sc,
                                       const data::TrainTestSplit& data, const RunOutputDir& dir,
                                       const RunScenarioOptions& options) {

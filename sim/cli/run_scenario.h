@@ -60,6 +60,11 @@ void write_protocol_csvs(
 // Whether any run needs the dataset (every protocol run; demo runs compute no math).
 bool needs_data(const scenario::Scenario& sc);
 
+// What only the loaded data tells, checked before any run starts: a chunk no larger than the
+// training set (a scenario's own dataset does not say its size). Throws InputError naming
+// /training/chunk_size and the dataset.
+void check_loaded_data(const scenario::Scenario& sc, const data::TrainTestSplit& data);
+
 // Runs every run of `sc` in file order on `data` (unused if !needs_data(sc)) and writes into `dir`
 // (not committed): summary.csv, global.csv, workers.csv, api.csv (protocol runs) and/or
 // demo_workers.csv, timeline.csv (demo runs), then scenario.json and provenance.json. Returns the

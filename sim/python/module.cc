@@ -154,9 +154,10 @@ py::dict run(const std::optional<std::string>& path, const std::optional<std::st
     provenance.threads = threads;
     data::TrainTestSplit data;
     if (cli::needs_data(sc)) {
-      const data::DataLocation location = data::locate_dataset(sc.dataset.name, data_dir);
+      const data::DataLocation location = data::locate_dataset(sc.dataset.files, data_dir);
       provenance.datasets.push_back(cli::dataset_provenance(location));
       data = data::load_dataset(location);
+      cli::check_loaded_data(sc, data);
       const nn::GemmChoice gemm =
           cli::use_gemm_kernel(gemm_kernel, cli::scenario_gemm_products({&sc}));
       provenance.gemm = cli::gemm_provenance(gemm_kernel, gemm);

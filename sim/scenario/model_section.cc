@@ -147,7 +147,7 @@ ModelSpec read_model(const Json* value, const DatasetSpec& dataset, bool dataset
                      Diagnostics& diags, Json& out) {
   ModelSpec m;
   ObjectReader r(value != nullptr ? *value : empty_object(), "/model", diags, out, model_decl());
-  const data::DatasetFiles* data = dataset_ok ? &data::dataset_files(dataset.name) : nullptr;
+  const data::DatasetFiles* data = dataset_ok ? &dataset.files : nullptr;
   const Json* layers = r.accept("layers");
   const std::size_t errors_before = diags.count();
   const auto name = r.string("name", layers != nullptr ? "custom" : "mlp");
@@ -186,15 +186,17 @@ ModelSpec read_model(const Json* value, const DatasetSpec& dataset, bool dataset
       // Shapes only for a whole list: one that lost a layer to an error would misfit at once.
       if (all_read && data != nullptr && diags.count() == errors_before) {
         nn::ModelSpec spec{m.name,
-                           nn::Shape{data->channels, data->height, data->width, nn::Layout::kCHW},
+                           nn::Shape{data->shape.channels, data->shape.height, data->shape.width,
+                                     nn::Layout::kCHW},
                            data->classes, m.layers, m.init};
         try {
           nn::plan_layers(spec);
         } catch (const nn::LayerError& e) {
           diags.error("/model/layers/" + std::to_string(e.layer()),
                       std::string(e.what()) + " (model " + m.name + " on " + dataset.name + ", " +
-                          std::to_string(data->channels) + "x" + std::to_string(data->height) +
-                          "x" + std::to_string(data->width) + " samples)");
+                          std::to_string(data->shape.channels) + "x" +
+                          std::to_string(data->shape.height) + "x" +
+                          std::to_string(data->shape.width) + " samples)");
         }
       }
     }

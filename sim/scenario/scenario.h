@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/diagnostics.h"
+#include "models/data/data_dir.h"
 #include "models/nn/model_spec.h"
 #include "sim/cluster/outage_kind.h"
 #include "sim/cluster/outage_process.h"
@@ -94,9 +95,6 @@ inline constexpr int kMaxWindow = 100000;     // Hermes' z-score window; the ref
 inline constexpr int kMaxDemoIterations = 1000000;
 }  // namespace limits
 
-// Training-set sizes of the accepted datasets (their official files): a chunk is drawn from it.
-std::optional<std::int64_t> known_train_size(std::string_view dataset);
-
 // One machine of the cluster after its profile was looked up and its overrides applied.
 struct NodeSpec {
   std::string host;              // "ps" for the parameter server, "w0".."w{n-1}" for workers
@@ -115,8 +113,15 @@ struct PsSharding {
 };
 
 struct DatasetSpec {
-  std::string name = "mnist";  // mnist | fashion-mnist | cifar10 (models/data/loaders.h)
+  std::string name = "mnist";  // mnist | fashion-mnist | cifar10, or the scenario's own name
+  // Its description: a built-in dataset's entry (models/data/data_dir.h), or the scenario's own
+  // files, format, sample shape and classes (docs/data.md, "Your own dataset").
+  data::DatasetFiles files = data::dataset_files("mnist");
 };
+
+// The training-set size of a built-in dataset (its official files): a chunk is drawn from it;
+// nullopt for a scenario's own dataset, whose size only its files tell.
+std::optional<std::int64_t> known_train_size(const DatasetSpec& dataset);
 
 struct ModelSpec {
   // A preset (mlp | cnn, models/nn/zoo.h) or the name of the scenario's own layer list.

@@ -180,9 +180,8 @@ void check_recorded_sha256(ObjectReader& r, const Json* recorded, const std::str
   }
 }
 
-std::optional<std::int64_t> known_train_size(std::string_view dataset) {
-  if (dataset == "mnist" || dataset == "fashion-mnist") return 60000;
-  if (dataset == "cifar10") return 50000;
+std::optional<std::int64_t> known_train_size(const DatasetSpec& dataset) {
+  if (dataset.files.train_size > 0) return dataset.files.train_size;
   return std::nullopt;
 }
 
@@ -260,8 +259,7 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   s.training = read_training(root.accept("training"), s.accounting, diags, out["training"]);
   // A chunk is drawn from the training set: one larger than it cannot be (the run would stop at
   // its start; here the file and path are named before anything runs).
-  if (const auto train = known_train_size(s.dataset.name);
-      train && s.training.chunk_size > *train) {
+  if (const auto train = known_train_size(s.dataset); train && s.training.chunk_size > *train) {
     diags.error("/training/chunk_size",
                 "out of range (accepted: chunk_size in [1, " + std::to_string(*train) + "], the " +
                     std::to_string(*train) + " training samples of " + s.dataset.name + "; got " +

@@ -31,11 +31,11 @@ const ObjectDecl& node_group_decl(bool ps);  // cluster.ps, cluster.workers[]
 const ObjectDecl& prices_decl();             // prices_section.cc
 const ObjectDecl& network_decl();            // network_section.cc
 const ObjectDecl& link_decl();               // network.links[]
-const ObjectDecl& dataset_decl();            // dataset_model_outputs.cc
+const ObjectDecl& dataset_decl();            // dataset_section.cc
 const ObjectDecl& model_decl();              // model_section.cc
 const ObjectDecl& layer_decl();              // model.layers[]
-const ObjectDecl& outputs_decl();
-const ObjectDecl& training_decl();  // training_section.cc
+const ObjectDecl& outputs_decl();            // outputs_section.cc
+const ObjectDecl& training_decl();           // training_section.cc
 const ObjectDecl& stop_decl();
 const ObjectDecl& run_base_decl();     // runs_section.cc: name and protocol
 const ObjectDecl& transfers_decl();    // transfers_section.cc

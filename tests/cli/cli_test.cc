@@ -13,6 +13,7 @@
 
 #include "sim/common/build_info.h"
 #include "tests/support/run_command.h"
+#include "tests/support/synthetic_mnist.h"
 
 namespace {
 
@@ -92,21 +93,38 @@ TEST(Cli, ValidateAcceptsTheShippedScenarios) {
   // Every scenario file the project ships, except the deliberately invalid examples; a new file
   // is covered without editing this test.
   std::vector<std::string> files;
+  // A scenario on a dataset of its own (examples/own-data.json: made by tools/idx-subset) gets a
+  // synthetic one of its shape and classes under its dir, in a data root of its own.
+  const fs::path own_root = fresh_dir("own-data-root");
+  std::string own_args;
   for (const char* dir : {"scenarios/examples", "scenarios/paper", "scenarios/bench"}) {
     for (const auto& e : fs::directory_iterator(src(dir))) {
       const std::string name = e.path().filename().string();
-      if (e.path().extension() == ".json" && !name.starts_with("invalid-")) {
-        files.push_back(e.path().string());
+      if (e.path().extension() != ".json" || name.starts_with("invalid-")) continue;
+      files.push_back(e.path().string());
+      const auto doc = nlohmann::json::parse(std::ifstream(e.path()));
+      if (doc.contains("dataset") && doc["dataset"].contains("format")) {
+        ASSERT_EQ(doc["dataset"]["format"], "idx") << name;
+        ASSERT_EQ(doc["dataset"]["shape"], nlohmann::json::parse("[1, 28, 28]")) << name;
+        hermes::sweep::testing::write_blocks_idx(
+            (own_root / doc["dataset"]["name"].get<std::string>()).string(),
+            doc["dataset"]["classes"].get<int>());
+        own_args += " " + e.path().string();
+        files.pop_back();
       }
     }
   }
   std::sort(files.begin(), files.end());
   ASSERT_GE(files.size(), 9u);
+  ASSERT_FALSE(own_args.empty());
   std::string args;
   for (const auto& f : files) args += " " + f;
   const Result r = run("validate" + args);
   EXPECT_EQ(r.status, 0) << r.output;
   for (const auto& f : files) EXPECT_NE(r.output.find(f + ": ok"), std::string::npos) << r.output;
+  const Result own = run("validate --data-dir " + own_root.string() + own_args);
+  EXPECT_EQ(own.status, 0) << own.output;
+  fs::remove_all(own_root);
   // Counts read as English: one run, several workers.
   const std::string demo = src("scenarios/examples/demo.json");
   EXPECT_NE(r.output.find(demo + ": ok (6 workers, 1 run)\n"), std::string::npos) << r.output;

@@ -147,7 +147,8 @@ TEST(ScenarioValidation, DatasetAndModelNames) {
   Diagnostics diags;
   EXPECT_EQ(errors_after(R"({"dataset": {"name": "imagenet"}})", diags), Paths{"/dataset/name"});
   EXPECT_TRUE(Contains(only_message(diags),
-                       "unknown name 'imagenet' (accepted: mnist, fashion-mnist, cifar10)"));
+                       "unknown dataset 'imagenet' (accepted: mnist, fashion-mnist, cifar10, or "
+                       "your own with \"format\", \"shape\" and \"classes\")"));
   EXPECT_EQ(errors_after(R"({"model": {"name": "resnet"}})"), Paths{"/model/name"});
 }
 

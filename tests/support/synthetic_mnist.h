@@ -12,23 +12,31 @@
 
 namespace hermes::sweep::testing {
 
-inline void write_blocks_mnist(const std::string& root) {
+// The blocks images whose label is below `classes` as IDX files with MNIST's names in `dir`.
+inline void write_blocks_idx(const std::string& dir, int classes = 10) {
   using data::testing::Bytes;
   const std::pair<const char*, data::DatasetPtr> sets[] = {
       {"train", protocols::testing::blocks(1500, 1, "blocks/train")},
       {"t10k", protocols::testing::blocks(300, 2, "blocks/test")}};
   for (const auto& [prefix, set] : sets) {
     Bytes pixels;
-    for (const float p : set->pixels) {
-      pixels.push_back(static_cast<std::uint8_t>(std::lround(std::min(p, 1.0f) * 255.0f)));
+    Bytes labels;
+    for (std::size_t i = 0; i < set->size(); ++i) {
+      if (set->labels[i] >= classes) continue;
+      labels.push_back(set->labels[i]);
+      for (std::size_t k = 0; k < set->sample_dim(); ++k) {
+        const float p = set->sample(i)[k];
+        pixels.push_back(static_cast<std::uint8_t>(std::lround(std::min(p, 1.0f) * 255.0f)));
+      }
     }
-    const Bytes labels(set->labels.begin(), set->labels.end());
-    const std::string dir = root + "/mnist/" + prefix;
+    const std::string base = dir + "/" + prefix;
     data::testing::write_file(
-        dir + "-images-idx3-ubyte",
-        data::testing::idx_images(static_cast<std::uint32_t>(set->size()), 28, 28, pixels));
-    data::testing::write_file(dir + "-labels-idx1-ubyte", data::testing::idx_labels(labels));
+        base + "-images-idx3-ubyte",
+        data::testing::idx_images(static_cast<std::uint32_t>(labels.size()), 28, 28, pixels));
+    data::testing::write_file(base + "-labels-idx1-ubyte", data::testing::idx_labels(labels));
   }
 }
+
+inline void write_blocks_mnist(const std::string& root) { write_blocks_idx(root + "/mnist"); }
 
 }  // namespace hermes::sweep::testing

@@ -155,7 +155,8 @@ class DebianPackages(unittest.TestCase):
         # The libraries the binary links, as dpkg-shlibdeps names their packages; no MPI.
         linked = run(["ldd", os.path.join(BUILD, "hermes-sim")])
         self.assertNotIn("libmpi", linked)
-        for package in ["libc6", "libstdc++6", "libboost-program-options", "zlib1g", "libssl"]:
+        for package in ["libc6", "libstdc++6", "libboost-program-options", "zlib1g", "libzip4",
+                        "libssl"]:
             self.assertIn(package, depends, fields)
         self.assertNotIn("mpi", depends, fields)
         recommends = fields.get("Recommends", "")

@@ -89,8 +89,9 @@ def blocks(n, seed, channels, side):
 
 
 def write_data(root):
-    """A data directory with mnist/ (1500 training, 300 test images, IDX) and cifar-10/ (five
-    training batches of 100 records, a test batch of 20)."""
+    """A data directory with mnist/ (1500 training, 300 test images, IDX), fashion-mnist-3/ (their
+    samples of labels 0, 1 and 2) and cifar-10/ (five training batches of 100 records, a test
+    batch of 20)."""
     os.makedirs(os.path.join(root, "mnist"))
     for prefix, n, seed in (("train", 1500, 1), ("t10k", 300, 2)):
         labels, pixels = blocks(n, seed, 1, 28)
@@ -98,6 +99,16 @@ def write_data(root):
             f.write(struct.pack(">IIII", 2051, n, 28, 28) + pixels)
         with open(os.path.join(root, "mnist", prefix + "-labels-idx1-ubyte"), "wb") as f:
             f.write(struct.pack(">II", 2049, n) + labels)
+    # examples/own-data.json's own dataset (docs/data.md): three classes, MNIST's layout.
+    os.makedirs(os.path.join(root, "fashion-mnist-3"))
+    for prefix, n, seed in (("train", 1500, 1), ("t10k", 300, 2)):
+        labels, pixels = blocks(n, seed, 1, 28)
+        keep = [i for i in range(n) if labels[i] < 3]
+        with open(os.path.join(root, "fashion-mnist-3", prefix + "-images-idx3-ubyte"), "wb") as f:
+            f.write(struct.pack(">IIII", 2051, len(keep), 28, 28) +
+                    b"".join(pixels[i * 784:(i + 1) * 784] for i in keep))
+        with open(os.path.join(root, "fashion-mnist-3", prefix + "-labels-idx1-ubyte"), "wb") as f:
+            f.write(struct.pack(">II", 2049, len(keep)) + bytes(labels[i] for i in keep))
     os.makedirs(os.path.join(root, "cifar-10"))
     names = ["data_batch_%d.bin" % i for i in range(1, 6)] + ["test_batch.bin"]
     for k, name in enumerate(names):

@@ -67,7 +67,7 @@ bool any_dynamic(const scenario::Scenario& sc) {
 }
 
 std::int64_t train_size(const scenario::Scenario& sc) {
-  return scenario::known_train_size(sc.dataset.name).value_or(sc.training.chunk_size);
+  return scenario::known_train_size(sc.dataset).value_or(sc.training.chunk_size);
 }
 
 // The largest chunk a worker can get: dynamic allocation may grow it up to the training set.

@@ -26,9 +26,10 @@ nn::ModelSpec sized_model_spec(const scenario::ModelSpec& model, const nn::Shape
 }  // namespace
 
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& s) {
-  const data::DatasetFiles& d = data::dataset_files(s.dataset.name);
-  return sized_model_spec(s.model, nn::Shape{d.channels, d.height, d.width, nn::Layout::kCHW},
-                          d.classes);
+  const data::DatasetFiles& d = s.dataset.files;
+  return sized_model_spec(
+      s.model, nn::Shape{d.shape.channels, d.shape.height, d.shape.width, nn::Layout::kCHW},
+      d.classes);
 }
 
 nn::ModelSpec scenario_model_spec(const scenario::Scenario& s, const data::Dataset& data) {

@@ -1,4 +1,4 @@
-// The small sections: "dataset" and "outputs" ("model" is model_section.cc).
+// The "outputs" section: the run directory, the timeline, the target accuracy.
 #include <string>
 
 #include "sim/config/object_reader.h"
@@ -24,16 +24,6 @@ std::string unusable_dir_reason(std::string path) {
 
 using config::KeyType;
 
-const ObjectDecl& dataset_decl() {
-  static const ObjectDecl decl{"dataset",
-                               {{.key = "name",
-                                 .type = KeyType::kChoice,
-                                 .default_text = "mnist",
-                                 .choices = {"mnist", "fashion-mnist", "cifar10"},
-                                 .help = "the dataset every run trains on"}}};
-  return decl;
-}
-
 const ObjectDecl& outputs_decl() {
   static const ObjectDecl decl{
       "outputs",
@@ -52,15 +42,6 @@ const ObjectDecl& outputs_decl() {
         .range = Range::above(0).up_to(1),
         .help = "summary.csv's time_to_target_s: when the global test accuracy first reached it"}}};
   return decl;
-}
-
-DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out) {
-  DatasetSpec d;
-  ObjectReader r(value != nullptr ? *value : empty_object(), "/dataset", diags, out,
-                 dataset_decl());
-  d.name = r.choice("name", {"mnist", "fashion-mnist", "cifar10"}, "mnist").value_or(d.name);
-  r.finish();
-  return d;
 }
 
 OutputSpec read_outputs(const Json* value, Diagnostics& diags, Json& out) {
