@@ -259,6 +259,10 @@ class Sweep:
         with open(os.path.join(directory, "sweep.json"), encoding="utf-8") as f:
             self.manifest = json.load(f)
         summary_path = os.path.join(directory, "summary.csv")
+        if not os.path.isfile(summary_path):
+            raise InputError(f"{directory}: a sweep with no summary.csv yet: no point has finished "
+                             "(resume it with hermes-sim sweep ... --out {directory}; "
+                             "docs/sweeps.md)".replace("{directory}", directory))
         with open(summary_path, "rb") as f:
             self.summary = _frame(f.read(), dtype={"point": str})
         first_metric = list(self.summary.columns).index("run")
@@ -299,6 +303,11 @@ def load(directory):
         if os.path.isfile(p):
             with open(p, "rb") as f:
                 files[name] = f.read()
+    if "summary.csv" not in files and os.path.isfile(os.path.join(directory, "demo_workers.csv")):
+        raise InputError(
+            f"{directory}: a run directory of demo runs only: the demo trains nothing, so it has no "
+            "summary.csv; read its demo_workers.csv and timeline.csv with pandas.read_csv "
+            "(docs/outputs.md)")
     if "summary.csv" not in files:
         raise InputError(
             f"{directory}: neither a run directory (no summary.csv) nor a sweep (no sweep.json)")

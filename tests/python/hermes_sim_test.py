@@ -223,6 +223,51 @@ class HermesSimModule(unittest.TestCase):
                 self.assertEqual(len(curves[curves["point"] == point]), len(own))
                 self.assertGreater(len(f.read()), 0)
 
+    def test_a_sweep_or_demo_directory_without_summary_is_an_input_error(self):
+        sweep = os.path.join(self.tmp, "unfinished-sweep")
+        os.makedirs(sweep)
+        with open(os.path.join(sweep, "sweep.json"), "w", encoding="utf-8") as f:
+            f.write("{}")
+        with self.assertRaisesRegex(hermes_sim.InputError, "no point has finished"):
+            hermes_sim.load(sweep)
+        demo = os.path.join(self.tmp, "demo-run")
+        os.makedirs(demo)
+        open(os.path.join(demo, "demo_workers.csv"), "w", encoding="utf-8").close()
+        with self.assertRaisesRegex(hermes_sim.InputError, "demo runs only"):
+            hermes_sim.load(demo)
+
+    def test_your_own_npz_dataset_and_layer_list(self):
+        # The MNIST blocks' first three classes as one np.savez_compressed archive, channels last.
+        root = os.path.join(self.tmp, "own-root")
+        os.makedirs(os.path.join(root, "three"))
+        arrays = {}
+        for part, prefix in (("train", "train"), ("test", "t10k")):
+            with open(os.path.join(self.data, "mnist", f"{prefix}-images-idx3-ubyte"), "rb") as f:
+                images = np.frombuffer(f.read()[16:], np.uint8).reshape(-1, 28, 28)
+            with open(os.path.join(self.data, "mnist", f"{prefix}-labels-idx1-ubyte"), "rb") as f:
+                labels = np.frombuffer(f.read()[8:], np.uint8)
+            keep = labels < 3
+            arrays[f"x_{part}"] = images[keep][..., None]
+            arrays[f"y_{part}"] = labels[keep].astype(np.int64)
+        np.savez_compressed(os.path.join(root, "three", "three.npz"), **arrays)
+        scenario = dict(self.scenario)
+        scenario["dataset"] = {"name": "three", "format": "npz", "shape": [1, 28, 28],
+                               "classes": 3}
+        scenario["model"] = {"name": "conv", "layers": [
+            {"type": "conv2d", "filters": 4, "kernel": 5}, {"type": "relu"},
+            {"type": "maxpool"}, {"type": "dense", "units": "classes"}]}
+        d = hermes_sim.validate(scenario)
+        self.assertEqual(d["layers"], ["conv2d 4 5x5", "relu", "maxpool 2x2", "dense 3"])
+        self.assertEqual(d["params"], 4 * 26 + 12 * 12 * 4 * 3 + 3)
+        r = hermes_sim.run(scenario, overrides=SHORT, threads=2, data_dir=root)
+        self.assertEqual(list(r.summary["run"]), ["bsp", "hermes-1.3"])
+        self.assertTrue((r.summary["accuracy"] > 1 / 3).all(), r.summary)
+        # A label beyond the classes: the file, the array and the sample.
+        scenario["dataset"]["classes"] = 2
+        scenario["model"] = {"name": "mlp"}
+        with self.assertRaisesRegex(hermes_sim.InputError, r"three\.npz: y_train\.npy: label 2"):
+            hermes_sim.run(scenario, data_dir=root)
+
     def test_compare_is_the_command_lines_json(self):
         r = cli("compare", self.cli_out, "--format", "json")
         self.assertEqual(r.returncode, 0, r.stderr)
