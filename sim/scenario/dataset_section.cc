@@ -41,6 +41,17 @@ std::string files_accepted(data::DataFormat format) {
   return "a non-empty list of batch file names";
 }
 
+// A part's files when the scenario does not list them: MNIST's names for IDX, one archive named
+// after the dataset for both parts of an .npz, none (required) for CIFAR-binary batches.
+std::vector<std::string> default_files(const data::DatasetFiles& d, const std::string& part) {
+  if (d.format == data::DataFormat::kIdx) {
+    const data::DatasetFiles& mnist = data::dataset_files("mnist");
+    return part == "train" ? mnist.train_files : mnist.test_files;
+  }
+  if (d.format == data::DataFormat::kNpz) return {d.name + ".npz"};
+  return {};
+}
+
 // A part's file list ("train" or "test"); nullopt (reported) if it is not one.
 std::optional<std::vector<std::string>> read_files(ObjectReader& r, const std::string& key,
                                                    data::DataFormat format,
@@ -198,21 +209,12 @@ DatasetSpec read_dataset(const Json* value, Diagnostics& diags, Json& out) {
   files.name = name.value_or("");
   files.format = format_of(word.value_or("idx"));
   const auto dir = r.string("dir", name.value_or(""));
-  if (dir && dir->empty())
-    r.error("dir", "empty (accepted: " + dataset_decl().keys[2].accepted + ")");
-  files.subdir = dir.value_or("");
-  std::vector<std::string> fallback;
-  if (files.format == data::DataFormat::kIdx) {
-    files.train_files = data::dataset_files("mnist").train_files;
-    files.test_files = data::dataset_files("mnist").test_files;
+  if (dir && dir->empty()) {
+    r.error("dir", "empty (accepted: " + dataset_decl().find("dir")->accepted + ")");
   }
-  if (files.format == data::DataFormat::kNpz) fallback = {files.name + ".npz"};
-  const auto train =
-      read_files(r, "train", files.format,
-                 files.format == data::DataFormat::kIdx ? files.train_files : fallback);
-  const auto test =
-      read_files(r, "test", files.format,
-                 files.format == data::DataFormat::kIdx ? files.test_files : fallback);
+  files.subdir = dir.value_or("");
+  const auto train = read_files(r, "train", files.format, default_files(files, "train"));
+  const auto test = read_files(r, "test", files.format, default_files(files, "test"));
   const auto shape = read_shape(r);
   const auto classes = r.int32("classes", std::nullopt, Range::at_least(2).up_to(256));
   files.standardize = r.boolean("standardize", false).value_or(false);
