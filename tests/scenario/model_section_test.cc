@@ -32,7 +32,7 @@ TEST(ModelSection, ALayerListResolvesClassesToTheDatasets) {
   const auto s = with_patch(R"({"model": {"name": "lenet", "init": "he_uniform", "layers": [
       {"type": "conv2d", "filters": 6, "kernel": 5}, {"type": "relu"}, {"type": "maxpool"},
       {"type": "flatten"}, {"type": "dense", "units": "classes"}]}})",
-                      diags);
+                            diags);
   ASSERT_TRUE(s) << diags.format();
   EXPECT_EQ(s->model.name, "lenet");
   EXPECT_EQ(s->model.init, nn::Init::kHeUniform);
@@ -54,7 +54,7 @@ TEST(ModelSection, ALayerListWithoutANameIsCustom) {
   Diagnostics diags;
   const auto s = with_patch(R"({"model": {"layers": [{"type": "flatten"}, {"type": "dense",
                          "units": 10}]}})",
-                      diags);
+                            diags);
   ASSERT_TRUE(s) << diags.format();
   EXPECT_EQ(s->model.name, "custom");
 }
