@@ -9,13 +9,35 @@
 #include "models/data/idx.h"
 
 namespace hermes::data {
-
 namespace {
 
-// The reader behind both entry points; `kind` names what a file must be in messages ("CIFAR-10
-// binary batch").
-Dataset read_batches(const std::vector<std::string>& paths, std::string name, SampleShape shape,
-                     int classes, std::uint64_t max_file_bytes, const std::string& kind) {
+// The number of records in `bytes` bytes of `path`, which must be a non-zero multiple of them.
+std::size_t record_count(std::uint64_t bytes, const std::string& path, SampleShape shape,
+                         std::size_t record_bytes) {
+  if (bytes == 0 || bytes % record_bytes != 0) {
+    throw InputError(path + ": not a CIFAR-binary batch of " + shape.str() +
+                     " images: " + std::to_string(bytes) +
+                     " bytes (after gunzip), expected a non-zero multiple of " +
+                     std::to_string(record_bytes) + " (1 label byte + " +
+                     std::to_string(record_bytes - 1) + " pixel bytes per image)");
+  }
+  return static_cast<std::size_t>(bytes / record_bytes);
+}
+
+}  // namespace
+
+std::uint64_t count_cifar_binary_samples(const std::vector<std::string>& paths, SampleShape shape,
+                                         std::uint64_t max_file_bytes) {
+  const std::size_t record_bytes = 1 + empty_dataset("", shape, 1).sample_dim();
+  std::uint64_t samples = 0;
+  for (const std::string& path : paths) {
+    samples += record_count(content_size(path, max_file_bytes), path, shape, record_bytes);
+  }
+  return samples;
+}
+
+Dataset read_cifar_binary_part(const std::vector<std::string>& paths, std::string name,
+                               SampleShape shape, int classes, std::uint64_t max_file_bytes) {
   Dataset ds = empty_dataset(std::move(name), shape, classes);
   const std::size_t pixel_bytes = ds.sample_dim();
   const std::size_t record_bytes = 1 + pixel_bytes;
@@ -23,13 +45,7 @@ Dataset read_batches(const std::vector<std::string>& paths, std::string name, Sa
   for (std::size_t f = 0; f < paths.size(); ++f) {
     const std::string& path = paths[f];
     const std::vector<std::uint8_t> bytes = read_file_maybe_gzip(path, max_file_bytes);
-    if (bytes.empty() || bytes.size() % record_bytes != 0) {
-      throw InputError(path + ": not a " + kind + ": " + std::to_string(bytes.size()) +
-                       " bytes (after gunzip), expected a non-zero multiple of " +
-                       std::to_string(record_bytes) + " (1 label byte + " +
-                       std::to_string(pixel_bytes) + " pixel bytes per image)");
-    }
-    const std::size_t n = bytes.size() / record_bytes;
+    const std::size_t n = record_count(bytes.size(), path, shape, record_bytes);
     // Official batches all hold 10000 records: reserve for all files once the first is known,
     // so ~600 MB of floats are not reallocated batch after batch.
     if (f == 0) {
@@ -51,21 +67,6 @@ Dataset read_batches(const std::vector<std::string>& paths, std::string name, Sa
     }
   }
   return ds;
-}
-
-}  // namespace
-
-Dataset load_cifar10_batches(const std::vector<std::string>& paths, std::string name) {
-  return read_batches(paths, std::move(name), {kCifarChannels, kCifarSide, kCifarSide}, 10,
-                      kMaxDataFileBytes, "CIFAR-10 binary batch");
-}
-
-Dataset read_cifar_binary_part(const std::vector<std::string>& paths, std::string name,
-                               SampleShape shape, int classes, std::uint64_t max_file_bytes) {
-  return read_batches(paths, std::move(name), shape, classes, max_file_bytes,
-                      "CIFAR-binary batch of " + std::to_string(shape.channels) + "x" +
-                          std::to_string(shape.height) + "x" + std::to_string(shape.width) +
-                          " images");
 }
 
 ChannelStats compute_channel_stats(const Dataset& ds) {

@@ -24,26 +24,25 @@
 
 namespace hermes::data {
 
-inline constexpr int kCifarChannels = 3;
-inline constexpr int kCifarSide = 32;
-inline constexpr std::size_t kCifarPixelBytes = 3072;
-inline constexpr std::size_t kCifarRecordBytes = 1 + kCifarPixelBytes;  // 3073
-
 struct ChannelStats {
   std::vector<double> mean;    // one per channel
   std::vector<double> stddev;  // population standard deviation, one per channel
 };
 
-// Reads the batch files in the given order and concatenates their records into one 3x32x32
-// dataset with pixels in [0, 1] (not standardised). Throws hermes::InputError naming the file
-// if it is missing, corrupt gzip, empty, not a multiple of 3073 bytes, or has a label > 9.
-Dataset load_cifar10_batches(const std::vector<std::string>& paths, std::string name);
-
-// The same for any CIFAR-binary layout (dataset_format.h, kCifarBinary): records of 1 label byte
-// (< `classes`) then C*H*W pixel bytes as `shape` says; a file larger than `max_file_bytes`, or
-// decompressing to more, is refused. load_cifar10_batches is this with 3x32x32 and 10 classes.
+// One part of a CIFAR-binary dataset (dataset_format.h, kCifarBinary): reads the batch files in
+// the given order and concatenates their records, each 1 label byte (< `classes`) then C*H*W pixel
+// bytes as `shape` says (CIFAR-10: 3x32x32, 3073-byte records), into one dataset with pixels in
+// [0, 1] (not standardised). Throws hermes::InputError naming the file if it is missing, corrupt
+// gzip, empty, not a multiple of the record size, larger than `max_file_bytes` (or decompressing
+// to more), or holds a label >= `classes`.
 Dataset read_cifar_binary_part(const std::vector<std::string>& paths, std::string name,
                                SampleShape shape, int classes, std::uint64_t max_file_bytes);
+
+// How many records the batch files hold, from their sizes (gzip files are inflated and counted,
+// not kept: file_bytes.h, content_size). Throws hermes::InputError naming the file as
+// read_cifar_binary_part does for a size that is not a non-zero multiple of the record.
+std::uint64_t count_cifar_binary_samples(const std::vector<std::string>& paths, SampleShape shape,
+                                         std::uint64_t max_file_bytes);
 
 // Per-channel mean and population std of ds's pixels over every sample and pixel position.
 ChannelStats compute_channel_stats(const Dataset& ds);

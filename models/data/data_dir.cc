@@ -279,9 +279,8 @@ DataLocation locate_dataset(const DatasetFiles& spec, const std::string& data_di
 
 std::string description_key(const DatasetFiles& spec) {
   std::string key = spec.name + "|" + spec.subdir + "|" + format_name(spec.format) + "|" +
-                    std::to_string(spec.shape.channels) + "x" + std::to_string(spec.shape.height) +
-                    "x" + std::to_string(spec.shape.width) + "|" + std::to_string(spec.classes) +
-                    "|" + (spec.standardize ? "standardize" : "scale");
+                    spec.shape.str() + "|" + std::to_string(spec.classes) + "|" +
+                    (spec.standardize ? "standardize" : "scale");
   for (const auto* list : {&spec.train_files, &spec.test_files}) {
     key += "|";
     for (const auto& f : *list) key += f + ",";

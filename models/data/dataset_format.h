@@ -40,6 +40,7 @@ struct SampleShape {
   int height = 28;
   int width = 28;
   bool operator==(const SampleShape&) const = default;
+  std::string str() const;  // "3x32x32": channels x height x width, as a scenario writes it
 };
 
 // A dataset named `name` of no sample yet, of `shape` and `classes`: what each reader fills.
@@ -58,5 +59,13 @@ inline constexpr std::uint64_t kMaxOwnDataFileBytes = 2ULL << 30;
 Dataset read_dataset_part(DataFormat format, const std::vector<std::string>& paths,
                           const std::string& part, std::string name, SampleShape shape, int classes,
                           std::uint64_t max_file_bytes);
+
+// How many samples read_dataset_part would give for the same files, read from what tells it without
+// the images: IDX, the labels file; CIFAR-binary, the batches' sizes (gzip ones inflated and
+// counted); npz, the labels array. What the memory estimate of a scenario's own dataset is made
+// of, before anything is loaded. Throws as read_dataset_part does for what it reads.
+std::uint64_t count_part_samples(DataFormat format, const std::vector<std::string>& paths,
+                                 const std::string& part, SampleShape shape,
+                                 std::uint64_t max_file_bytes);
 
 }  // namespace hermes::data

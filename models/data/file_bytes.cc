@@ -2,10 +2,15 @@
 
 #include <zlib.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
+#include <memory>
 #include <new>
 #include <system_error>
 
@@ -107,6 +112,52 @@ std::vector<std::uint8_t> gunzip_bytes(const std::vector<std::uint8_t>& in, cons
   }
   out.resize(out_pos);
   return out;
+}
+
+namespace {
+
+InputError too_large(const std::string& path, std::uint64_t max_bytes) {
+  return InputError(path + ": holds more than " + byte_text(static_cast<double>(max_bytes)) + " (" +
+                    std::to_string(max_bytes) +
+                    " bytes, the largest dataset file accepted here): not a dataset file");
+}
+
+}  // namespace
+
+std::uint64_t content_size(const std::string& path, std::uint64_t max_bytes) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+    throw InputError(path + ": file not found");
+  }
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    throw InputError(path + ": cannot read: " + std::strerror(errno));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    throw InputError(path + ": not a regular file (" + special_file_kind(st.st_mode) + ")");
+  }
+  const std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
+  if (!file) throw InputError(path + ": cannot read: " + std::strerror(errno));
+  constexpr unsigned kSlice = 1u << 18;
+  std::vector<std::uint8_t> slice(kSlice);
+  std::uint64_t total = 0;
+  for (;;) {
+    const int n = gzread(file.get(), slice.data(), kSlice);
+    int code = Z_OK;
+    const char* message = gzerror(file.get(), &code);
+    if (n < 0 || (code != Z_OK && code != Z_STREAM_END)) {
+      throw InputError(path + ": corrupt gzip file: " + std::string(message));
+    }
+    if (n == 0) return total;
+    // Not gzip: zlib reads it as it is, and its size is the file's.
+    if (gzdirect(file.get()) == 1) {
+      const auto size = static_cast<std::uint64_t>(st.st_size);
+      if (size > max_bytes) throw too_large(path, max_bytes);
+      return size;
+    }
+    total += static_cast<std::uint64_t>(n);
+    if (total > max_bytes) throw too_large(path, max_bytes);
+  }
 }
 
 std::vector<std::uint8_t> read_file_maybe_gzip(const std::string& path, std::uint64_t max_bytes) {

@@ -29,6 +29,12 @@ bool has_gzip_magic(const std::vector<std::uint8_t>& bytes);
 std::vector<std::uint8_t> read_file_maybe_gzip(const std::string& path,
                                                std::uint64_t max_bytes = kMaxDataFileBytes);
 
+// The size of the file's content as read_file_maybe_gzip would return it, without keeping it: a
+// raw file's size, or what a gzip file decompresses to (inflated in slices and counted, all its
+// members). Throws InputError naming the file if it is missing, not a regular file, corrupt gzip,
+// or its content is larger than `max_bytes`.
+std::uint64_t content_size(const std::string& path, std::uint64_t max_bytes);
+
 // Decompresses an in-memory gzip stream of at most `max_bytes` decompressed; `path` only names
 // the source in error messages.
 std::vector<std::uint8_t> gunzip_bytes(const std::vector<std::uint8_t>& compressed,

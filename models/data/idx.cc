@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <utility>
+#include <vector>
 
 #include "base/diagnostics.h"
 #include "base/number_text.h"
@@ -13,10 +14,10 @@
 namespace hermes::data {
 namespace {
 
-// Anything larger is certainly not an image file we can train on (the MNIST readers' limit).
-constexpr std::uint32_t kMaxSide = 1u << 14;
-// The general reader's limit per dimension: SampleShape's int range. [N, D] has D = C*H*W, which
-// may exceed kMaxSide; the payload size is computed without wrapping (times_capped) instead.
+constexpr std::uint32_t kIdxLabelsMagic = 2049;  // unsigned byte, 1 dimension
+
+// The limit per dimension: SampleShape's int range. [N, D] has D = C*H*W, which may be large;
+// the payload size is computed without wrapping (times_capped), so no smaller cap is needed.
 constexpr std::uint32_t kMaxDim = 0x7fffffffu;
 
 std::uint32_t read_be32(const std::uint8_t* p) {
@@ -79,7 +80,7 @@ std::vector<std::uint32_t> check_idx_dims(const std::vector<std::uint8_t>& bytes
   return dims;
 }
 
-// An unsigned-byte file whose magic number must be exactly `magic` (2051 images, 2049 labels).
+// An unsigned-byte file whose magic number must be exactly `magic` (2049 for labels).
 std::vector<std::uint32_t> check_idx_header(const std::vector<std::uint8_t>& bytes,
                                             const std::string& path, std::uint32_t magic,
                                             const char* what) {
@@ -93,7 +94,7 @@ std::vector<std::uint32_t> check_idx_header(const std::vector<std::uint8_t>& byt
     throw InputError(path + ": not an IDX " + what + " file: expected magic number " +
                      std::to_string(magic) + ", found " + std::to_string(found));
   }
-  return check_idx_dims(bytes, path, magic & 0xffu, 1, kMaxSide, what);
+  return check_idx_dims(bytes, path, magic & 0xffu, 1, kMaxDim, what);
 }
 
 std::vector<std::uint8_t> read_labels(const std::string& path, std::uint64_t max_bytes) {
@@ -164,14 +165,10 @@ const IdxType& check_image_magic(const std::vector<std::uint8_t>& bytes, const s
                    "[N, H, W] or [N, C, H, W]), such as 0x00000803 (2051, MNIST's images)");
 }
 
-std::string shape_text(int c, int h, int w) {
-  return std::to_string(c) + "x" + std::to_string(h) + "x" + std::to_string(w);
-}
-
 // The dimensions after N give `shape` (see read_idx_part for the three layouts).
 void check_image_shape(const std::vector<std::uint32_t>& dims, SampleShape shape,
                        const std::string& path) {
-  const std::string declared = shape_text(shape.channels, shape.height, shape.width);
+  const std::string declared = shape.str();
   const auto bad = [&](const std::string& detail) {
     return InputError(path + ": bad image dimensions: " + detail);
   };
@@ -187,7 +184,6 @@ void check_image_shape(const std::vector<std::uint32_t>& dims, SampleShape shape
     }
     if (dims[1] != static_cast<std::uint32_t>(shape.height) ||
         dims[2] != static_cast<std::uint32_t>(shape.width)) {
-      // load_idx_dataset's wording.
       throw bad("expected " + std::to_string(shape.height) + "x" + std::to_string(shape.width) +
                 ", found " + std::to_string(dims[1]) + "x" + std::to_string(dims[2]));
     }
@@ -235,45 +231,8 @@ const float* byte_to_unit_table() {
   return table.data();
 }
 
-IdxImages read_idx_images(const std::string& path) {
-  std::vector<std::uint8_t> bytes = read_file_maybe_gzip(path);
-  const auto dims = check_idx_header(bytes, path, kIdxImagesMagic, "images");
-  IdxImages out;
-  out.count = dims[0];
-  out.rows = static_cast<int>(dims[1]);
-  out.cols = static_cast<int>(dims[2]);
-  // Drop the 16-byte header in place instead of copying ~47 MB.
-  bytes.erase(bytes.begin(), bytes.begin() + 16);
-  out.pixels = std::move(bytes);
-  return out;
-}
-
-std::vector<std::uint8_t> read_idx_labels(const std::string& path) {
-  return read_labels(path, kMaxDataFileBytes);
-}
-
-Dataset load_idx_dataset(const std::string& images_path, const std::string& labels_path,
-                         std::string name, int num_classes, int expected_rows, int expected_cols) {
-  IdxImages images = read_idx_images(images_path);
-  if ((expected_rows > 0 && images.rows != expected_rows) ||
-      (expected_cols > 0 && images.cols != expected_cols)) {
-    throw InputError(images_path + ": bad image dimensions: expected " +
-                     std::to_string(expected_rows) + "x" + std::to_string(expected_cols) +
-                     ", found " + std::to_string(images.rows) + "x" + std::to_string(images.cols));
-  }
-  std::vector<std::uint8_t> labels = read_idx_labels(labels_path);
-  check_labels(labels, labels_path, images.count, images_path, num_classes);
-  Dataset ds;
-  ds.name = std::move(name);
-  ds.channels = 1;
-  ds.height = images.rows;
-  ds.width = images.cols;
-  ds.num_classes = num_classes;
-  ds.labels = std::move(labels);
-  ds.pixels.resize(images.pixels.size());
-  const float* unit = byte_to_unit_table();
-  for (std::size_t i = 0; i < images.pixels.size(); ++i) ds.pixels[i] = unit[images.pixels[i]];
-  return ds;
+std::uint64_t count_idx_samples(const std::string& labels_path, std::uint64_t max_file_bytes) {
+  return read_labels(labels_path, max_file_bytes).size();
 }
 
 Dataset read_idx_part(const std::string& images_path, const std::string& labels_path,

@@ -54,14 +54,18 @@ std::shared_ptr<CacheEntry> cache_entry(const std::string& key) {
   return slot;
 }
 
+std::uint64_t max_file_bytes(const DatasetFiles& spec) {
+  return spec.builtin ? kMaxDataFileBytes : kMaxOwnDataFileBytes;
+}
+
 // One part of any dataset, built-in or a scenario's own, through the one reader of its format
 // (dataset_format.h). A standardised dataset's training set standardises itself; its test set
 // reuses the training statistics.
 DatasetPtr load_part(const DatasetFiles& spec, const std::vector<std::string>& paths,
                      const std::string& part, const Dataset* train) {
-  const std::uint64_t max_bytes = spec.builtin ? kMaxDataFileBytes : kMaxOwnDataFileBytes;
-  auto ds = std::make_shared<Dataset>(read_dataset_part(
-      spec.format, paths, part, spec.name + "/" + part, spec.shape, spec.classes, max_bytes));
+  auto ds =
+      std::make_shared<Dataset>(read_dataset_part(spec.format, paths, part, spec.name + "/" + part,
+                                                  spec.shape, spec.classes, max_file_bytes(spec)));
   if (spec.standardize) {
     const ChannelStats stats = train == nullptr
                                    ? compute_channel_stats(*ds)
@@ -75,6 +79,18 @@ DatasetPtr load_part(const DatasetFiles& spec, const std::vector<std::string>& p
 
 TrainTestSplit load_dataset(const std::string& dataset, const std::string& data_dir_flag) {
   return load_dataset(locate_dataset(dataset, data_dir_flag));
+}
+
+SampleCounts count_samples(const DataLocation& location) {
+  const DatasetFiles& spec = location.spec;
+  if (spec.train_size > 0 && spec.test_size > 0) {
+    return {static_cast<std::uint64_t>(spec.train_size),
+            static_cast<std::uint64_t>(spec.test_size)};
+  }
+  return {count_part_samples(spec.format, location.train_files, "train", spec.shape,
+                             max_file_bytes(spec)),
+          count_part_samples(spec.format, location.test_files, "test", spec.shape,
+                             max_file_bytes(spec))};
 }
 
 TrainTestSplit load_dataset(const DataLocation& location) {

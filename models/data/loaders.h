@@ -1,6 +1,7 @@
 // Dataset loaders and data-directory resolution.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "models/data/data_dir.h"
@@ -31,5 +32,14 @@ TrainTestSplit load_dataset(const std::string& dataset, const std::string& data_
 // The same from an already resolved location (locate_dataset), so that a caller can report and
 // record the very files it loads.
 TrainTestSplit load_dataset(const DataLocation& location);
+
+// The sample counts of a located dataset's train and test sets without loading it: a built-in
+// dataset's official counts, else what its files tell (count_part_samples, dataset_format.h).
+// Throws InputError as loading would for what it reads.
+struct SampleCounts {
+  std::uint64_t train = 0;
+  std::uint64_t test = 0;
+};
+SampleCounts count_samples(const DataLocation& location);
 
 }  // namespace hermes::data

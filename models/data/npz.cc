@@ -184,8 +184,7 @@ Layout image_layout(const Npy& x, SampleShape s, const std::string& where) {
   const auto chw = "(N, " + std::to_string(C) + ", " + std::to_string(H) + ", " +
                    std::to_string(W) + ") (channels first)";
   const auto flat = "(N, " + std::to_string(H) + ", " + std::to_string(W) + "), ";
-  throw InputError(where + ": shape " + shape_text(sh) + " does not hold the dataset's " +
-                   std::to_string(C) + "x" + std::to_string(H) + "x" + std::to_string(W) +
+  throw InputError(where + ": shape " + shape_text(sh) + " does not hold the dataset's " + s.str() +
                    " samples (channels x height x width); accepted: " + (C == 1 ? flat : "") + hwc +
                    " or " + chw);
 }
@@ -255,7 +254,30 @@ std::vector<std::uint8_t> label_values(const Npy& y, const std::vector<std::uint
   return out;
 }
 
+// The labels array's header: an integer dtype, shape (N,) or (N, 1).
+Npy parse_labels(const std::vector<std::uint8_t>& bytes, const std::string& where) {
+  Npy y = parse_npy(
+      bytes, where,
+      [](char k, std::size_t n) {
+        return (k == 'i' || k == 'u') && (n == 1 || n == 2 || n == 4 || n == 8);
+      },
+      "an integer dtype (int8..int64 or uint8..uint64)");
+  if (!(y.shape.size() == 1 || (y.shape.size() == 2 && y.shape[1] == 1))) {
+    throw InputError(where + ": shape " + shape_text(y.shape) +
+                     " is not accepted for labels; accepted: (N,) or (N, 1)");
+  }
+  return y;
+}
+
 }  // namespace
+
+std::uint64_t count_npz_samples(const std::string& path, const std::string& part,
+                                std::uint64_t max_file_bytes) {
+  const Archive za = open_archive(path, max_file_bytes);
+  const Entry ye = find_array(za.get(), path, "y", part);
+  const std::string yw = path + ": " + ye.name;
+  return parse_labels(read_entry(za.get(), ye, yw, max_file_bytes), yw).shape[0];
+}
 
 Dataset read_npz_part(const std::string& path, const std::string& part, std::string name,
                       SampleShape shape, int classes, std::uint64_t max_file_bytes) {
@@ -280,16 +302,7 @@ Dataset read_npz_part(const std::string& path, const std::string& part, std::str
     ds.pixels = image_pixels(x, bytes, shape, layout, xw);
   }
   const std::vector<std::uint8_t> bytes = read_entry(za.get(), ye, yw, max_file_bytes);
-  const Npy y = parse_npy(
-      bytes, yw,
-      [](char k, std::size_t n) {
-        return (k == 'i' || k == 'u') && (n == 1 || n == 2 || n == 4 || n == 8);
-      },
-      "an integer dtype (int8..int64 or uint8..uint64)");
-  if (!(y.shape.size() == 1 || (y.shape.size() == 2 && y.shape[1] == 1))) {
-    throw InputError(yw + ": shape " + shape_text(y.shape) +
-                     " is not accepted for labels; accepted: (N,) or (N, 1)");
-  }
+  const Npy y = parse_labels(bytes, yw);
   if (y.shape[0] != images) {
     throw InputError(
         path + ": label count does not match the images: " + std::to_string(y.shape[0]) +

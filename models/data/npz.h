@@ -14,4 +14,9 @@ namespace hermes::data {
 Dataset read_npz_part(const std::string& path, const std::string& part, std::string name,
                       SampleShape shape, int classes, std::uint64_t max_file_bytes);
 
+// How many samples part `part` holds: its labels array's first dimension (the labels are read, the
+// images are not). Throws InputError as read_npz_part does for the archive and the labels.
+std::uint64_t count_npz_samples(const std::string& path, const std::string& part,
+                                std::uint64_t max_file_bytes);
+
 }  // namespace hermes::data

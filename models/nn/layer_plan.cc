@@ -33,10 +33,9 @@ template std::unique_ptr<Layer<double>> make_layer(const LayerSpec&, const Shape
 
 namespace {
 
+// "8x5x5 (channels x height x width)" or "10 values".
 std::string shape_text(const Shape& s) {
-  return s.h == 1 && s.w == 1 ? std::to_string(s.c) + " values"
-                              : std::to_string(s.c) + " channels of " + std::to_string(s.h) + "x" +
-                                    std::to_string(s.w);
+  return s.h == 1 && s.w == 1 ? s.str() + " values" : s.str() + " (channels x height x width)";
 }
 
 // Why `spec` cannot follow an output of shape `in`; empty if it can.

@@ -4,8 +4,7 @@ namespace hermes::nn {
 
 std::string Shape::str() const {
   if (h == 1 && w == 1) return std::to_string(c);
-  return std::to_string(c) + "x" + std::to_string(h) + "x" + std::to_string(w) +
-         (layout == Layout::kCHW ? " (CHW)" : " (HWC)");
+  return std::to_string(c) + "x" + std::to_string(h) + "x" + std::to_string(w);
 }
 
 }  // namespace hermes::nn

@@ -25,7 +25,9 @@ struct Shape {
     return static_cast<std::size_t>(c) * static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
   }
   bool operator==(const Shape&) const = default;
-  std::string str() const;  // e.g. "32x30x30 (HWC)" or "128"
+  // How users read it, whatever the layout: channels x height x width ("32x30x30", the order of a
+  // dataset's "shape"), or one number for a vector ("128").
+  std::string str() const;
 };
 
 }  // namespace hermes::nn

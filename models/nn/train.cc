@@ -18,8 +18,8 @@ void check_compatible(const Model& model, const data::Dataset& dataset) {
     throw std::invalid_argument(
         "model '" + model.spec().name + "' expects " + model.input_shape().str() + " samples and " +
         std::to_string(model.num_classes()) + " classes; dataset '" + dataset.name + "' has " +
-        std::to_string(dataset.channels) + "x" + std::to_string(dataset.height) + "x" +
-        std::to_string(dataset.width) + " and " + std::to_string(dataset.num_classes));
+        Shape{dataset.channels, dataset.height, dataset.width, Layout::kCHW}.str() + " and " +
+        std::to_string(dataset.num_classes));
   }
   if (dataset.pixels.size() != dataset.size() * dataset.sample_dim()) {
     throw std::invalid_argument("dataset '" + dataset.name +

@@ -73,6 +73,7 @@ int cmd_run(const Args& args) {
 
   scenario::Scenario sc = scenario::load_scenario(file, sets, source_dir());
   if (!only.empty()) select_runs(sc, only, file);
+  count_own_dataset(sc, data_dir);
   const auto estimate =
       check_limits(sc, file, resource_limits_from(max_memory_gb, max_hours), !trace_file.empty());
   // Every output path is checked, and the run's temporary directory created, before any work:

@@ -91,7 +91,6 @@ const char* const kUsage =
 struct Options {
   SweepRequest request;
   std::string out;
-  std::string data_dir;
   std::size_t jobs = 0;     // 0: the default
   int threads = 1;          // --threads: of each point's math
   std::string gemm_kernel;  // --gemm-kernel
@@ -151,7 +150,7 @@ bool parse(const Args& args, Options& o) {
       "compute every run at every point, even one equal to a run of another point (by default "
       "such a run is computed once and its results reused: the same bytes, sooner)");
   add_gemm_kernel_option(desc, o.gemm_kernel);
-  add_data_dir_option(desc, o.data_dir);
+  add_data_dir_option(desc, o.request.data_dir);
   add_resource_options(desc, max_memory_gb, max_hours);
   add_progress_options(desc, progress_format);
   po::variables_map vm;
@@ -224,8 +223,8 @@ void dry_run(const Options& o, const SweepPlan& plan, const sweep::MpiSession& m
   std::set<std::string> datasets;
   for (const auto& sc : plan.combos) {
     if (!datasets.insert(data::description_key(sc.dataset.files)).second) continue;
-    data_lines.push_back("data: " +
-                         data::location_text(data::locate_dataset(sc.dataset.files, o.data_dir)));
+    data_lines.push_back(
+        "data: " + data::location_text(data::locate_dataset(sc.dataset.files, o.request.data_dir)));
   }
   if (mpi.rank() != 0) return;
   const sweep::SweepDir dir(o.out, source_dir());
@@ -340,7 +339,8 @@ int sweep(const Options& o, const sweep::MpiSession& mpi) {
         // Keyed by the whole description: points of a grid over a dataset key differ in it.
         const std::string key = data::description_key(sc.dataset.files);
         if (!datasets.count(key)) {
-          const data::DataLocation location = data::locate_dataset(sc.dataset.files, o.data_dir);
+          const data::DataLocation location =
+              data::locate_dataset(sc.dataset.files, o.request.data_dir);
           if (mpi.rank() == 0) std::cout << "data: " << data::location_text(location) << std::endl;
           dataset_records[key] = dataset_provenance(location);
           datasets[key] = data::load_dataset(location);

@@ -1,6 +1,7 @@
 // hermes-sim train: central (single node, no cluster) training of a zoo model on a real dataset,
-// printing the training loss and the test loss/accuracy after every epoch, and the wall time.
-// The accuracy reference that the distributed protocols should approach.
+// or of a scenario's model on its dataset (its own layer list and dataset included), printing the
+// training loss and the test loss/accuracy after every epoch, and the wall time. The accuracy
+// reference that the distributed protocols should approach.
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -9,8 +10,10 @@
 #include <cstdint>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "base/diagnostics.h"
 #include "models/data/loaders.h"
@@ -21,6 +24,8 @@
 #include "sim/cli/options.h"
 #include "sim/common/build_info.h"
 #include "sim/parallel/thread_pool.h"
+#include "sim/protocols/skeleton/workload.h"
+#include "sim/scenario/scenario.h"
 
 namespace hermes::cli {
 
@@ -115,7 +120,8 @@ int cmd_train(const Args& args) {
   po::options_description desc(
       "hermes-sim train [options]\n\nTrains a model centrally with mini-batch SGD (the paper's "
       "settings by default) and prints per-epoch training loss, test loss and test accuracy");
-  std::string dataset, model_name, data_dir, shuffle;
+  std::string dataset, model_name, data_dir, shuffle, scenario_file;
+  std::vector<std::string> sets;
   nn::CentralTrainConfig cfg;
   int seeds = 1;
   int threads = default_threads();
@@ -124,6 +130,10 @@ int cmd_train(const Args& args) {
       "mnist, fashion-mnist or cifar10")(
       "model", po::value<std::string>(&model_name),
       "mlp or cnn (default: mlp for mnist/fashion-mnist, cnn for cifar10)")(
+      "scenario", po::value<std::string>(&scenario_file),
+      "train the model of this scenario file on its dataset (a layer list and a dataset of your "
+      "own included, docs/models.md, docs/data.md) instead of --dataset and --model; the SGD "
+      "settings are still the options below")(
       "epochs", po::value<int>(&cfg.epochs)->default_value(5), "passes over the training set")(
       "batch", po::value<int>(&cfg.batch)->default_value(16), "mini-batch size")(
       "lr", po::value<float>(&cfg.lr)->default_value(0.1f, "0.1"), "SGD learning rate")(
@@ -136,6 +146,7 @@ int cmd_train(const Args& args) {
       "on: reshuffle the training set every epoch (Keras' default); off: dataset order")(
       "eval-batch", po::value<int>(&cfg.eval_batch)->default_value(64),
       "batch size of the test-set evaluation (speed only)");
+  add_set_option(desc, sets, " of the --scenario file");
   add_data_dir_option(desc, data_dir);
   desc.add_options()(
       "threads", po::value<int>(&threads)->default_value(threads),
@@ -157,17 +168,34 @@ int cmd_train(const Args& args) {
   if (vm.count("model") && model_name != "mlp" && model_name != "cnn") {
     errors += "--model: unknown model '" + model_name + "'; accepted: mlp, cnn\n";
   }
+  const bool from_scenario = vm.count("scenario") > 0;
+  if (from_scenario && (!vm["dataset"].defaulted() || vm.count("model"))) {
+    errors +=
+        "--scenario takes the dataset and the model from the scenario: give either it or "
+        "--dataset and --model\n";
+  }
+  if (!from_scenario && !sets.empty()) errors += "--set needs --scenario (it changes its keys)\n";
   if (!errors.empty()) throw InputError(errors);
   cfg.shuffle = shuffle == "on";
-  if (model_name.empty()) model_name = nn::default_model_for(dataset);
 
-  const data::DataLocation location = data::locate_dataset(dataset, data_dir);
+  std::optional<scenario::Scenario> sc;
+  data::DatasetFiles files;
+  if (from_scenario) {
+    sc = scenario::load_scenario(scenario_file, sets, source_dir());
+    files = sc->dataset.files;
+    dataset = files.name;
+  } else {
+    files = data::dataset_files(dataset);
+    if (model_name.empty()) model_name = nn::default_model_for(dataset);
+  }
+  const data::DataLocation location = data::locate_dataset(files, data_dir);
   std::cout << build_line(build_info()) << "\ndata: " << data::location_text(location) << std::endl;
   const auto load_start = std::chrono::steady_clock::now();
   const data::TrainTestSplit split = data::load_dataset(location);
   const double load_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
-  const nn::ModelSpec spec = nn::model_spec(model_name, *split.train);
+  const nn::ModelSpec spec = sc ? protocols::scenario_model_spec(*sc, *split.train)
+                                : nn::model_spec(model_name, *split.train);
 
   std::cout << "train " << dataset << " (" << split.train->size() << " train, "
             << split.test->size() << " test samples, loaded in " << std::fixed

@@ -42,17 +42,18 @@ int cmd_validate(const Args& args) {
   std::size_t bad_files = 0;
   for (const auto& f : files) {
     Diagnostics diags(f);
-    const auto sc = scenario::check_scenario(f, sets, source_dir(), diags);
-    // What the run would cost: durations that overflow the clock, memory and time (resources.h).
-    if (diags.ok() && sc) protocols::check_resources(*sc, limits, false, diags);
-    // Where `run` would find the data (demo runs need none).
+    auto sc = scenario::check_scenario(f, sets, source_dir(), diags);
+    // Where `run` would find the data (demo runs need none), and an own dataset's size.
     if (diags.ok() && sc && needs_data(*sc)) {
       try {
         data::locate_dataset(sc->dataset.files, data_dir);
+        count_own_dataset(*sc, data_dir);
       } catch (const InputError& e) {
         diags.error("/dataset/name", e.what());
       }
     }
+    // What the run would cost: durations that overflow the clock, memory and time (resources.h).
+    if (diags.ok() && sc) protocols::check_resources(*sc, limits, false, diags);
     if (diags.ok() && sc) {
       std::cout << f << ": ok (" << counted(sc->worker_count(), "worker") << ", "
                 << (sc->ps.shards > 1

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "base/number_text.h"
+#include "models/data/loaders.h"
 #include "sim/cli/run_progress.h"
 #include "sim/config/text_table.h"
 #include "sim/metrics/atomic_file.h"
@@ -128,13 +130,19 @@ bool needs_data(const scenario::Scenario& sc) {
   return false;
 }
 
+void count_own_dataset(scenario::Scenario& sc, const std::string& data_dir) {
+  if (!needs_data(sc) || sc.dataset.files.builtin) return;
+  const data::SampleCounts counts =
+      data::count_samples(data::locate_dataset(sc.dataset.files, data_dir));
+  sc.dataset.files.train_size = static_cast<std::int64_t>(counts.train);
+  sc.dataset.files.test_size = static_cast<std::int64_t>(counts.test);
+}
+
 void check_loaded_data(const scenario::Scenario& sc, const data::TrainTestSplit& data) {
   if (!needs_data(sc) || !data.train) return;
-  if (static_cast<std::size_t>(sc.training.chunk_size) > data.train->size()) {
-    throw InputError("/training/chunk_size: out of range (accepted: chunk_size in [1, " +
-                     std::to_string(data.train->size()) + "], the training samples of " +
-                     sc.dataset.name + "; got " + std::to_string(sc.training.chunk_size) + ")");
-  }
+  const std::string problem = scenario::chunk_size_problem(
+      sc.training.chunk_size, static_cast<std::int64_t>(data.train->size()), sc.dataset.name);
+  if (!problem.empty()) throw InputError("/training/chunk_size: " + problem);
 }
 
 std::vector<std::string> run_scenario(const scenario::Scenario& sc,

@@ -60,6 +60,13 @@ void write_protocol_csvs(
 // Whether any run needs the dataset (every protocol run; demo runs compute no math).
 bool needs_data(const scenario::Scenario& sc);
 
+// Before the limits are checked: for runs that need the data and a scenario's own dataset, locates
+// it as the run will (`data_dir`: --data-dir) and counts its train and test samples from its files
+// without loading them (data::count_samples) into sc.dataset.files, so that check_limits refuses a
+// chunk larger than its training set and estimates memory and time with its real size. Built-in
+// datasets know their sizes. Throws InputError (a dataset not found, a file it would refuse).
+void count_own_dataset(scenario::Scenario& sc, const std::string& data_dir);
+
 // What only the loaded data tells, checked before any run starts: a chunk no larger than the
 // training set (a scenario's own dataset does not say its size). Throws InputError naming
 // /training/chunk_size and the dataset.

@@ -1,10 +1,15 @@
 #include "sim/cli/sweep_plan.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <map>
+#include <tuple>
+#include <utility>
 
 #include "base/file_read.h"
 #include "base/number_text.h"
 #include "base/string_join.h"
+#include "models/data/data_dir.h"
 #include "sim/cli/commands.h"
 #include "sim/cli/run_scenario.h"
 #include "sim/cli/run_selection.h"
@@ -59,6 +64,8 @@ SweepPlan plan_sweep(const SweepRequest& request) {
                      " (accepted: fewer points or workers, or raise the limit with --max-memory)");
   }
 
+  // An own dataset's sample counts by description, counted once (count_own_dataset).
+  std::map<std::string, std::pair<std::int64_t, std::int64_t>> counted;
   // Loads point i as `hermes-sim run` would, its --runs applied, and checks it; errors name it.
   const auto load_point = [&](std::size_t i) {
     const sweep::SweepPoint& point = def.points[i];
@@ -67,6 +74,14 @@ SweepPlan plan_sweep(const SweepRequest& request) {
     try {
       scenario::Scenario sc = scenario::load_scenario(request.file, sets, source_dir());
       if (request.runs) keep_runs(sc, selected);
+      data::DatasetFiles& files = sc.dataset.files;
+      const std::string key = data::description_key(files);
+      if (const auto it = counted.find(key); it != counted.end()) {
+        std::tie(files.train_size, files.test_size) = it->second;
+      } else {
+        count_own_dataset(sc, request.data_dir);
+        counted.emplace(key, std::pair{files.train_size, files.test_size});
+      }
       const auto estimate = check_limits(sc, request.file, request.limits, false);
       if (i == 0 || estimate.memory_bytes > plan.heaviest.memory_bytes ||
           (estimate.memory_bytes == plan.heaviest.memory_bytes &&

@@ -23,6 +23,7 @@ struct SweepRequest {
   sweep::SeedRequest seeds;          // --seeds / --seed-list
   std::optional<std::string> runs;   // --runs NAME,...: the runs every point executes
   protocols::ResourceLimits limits;  // --max-memory, --max-hours: checked for every point
+  std::string data_dir;              // --data-dir: where an own dataset is found and counted
 };
 
 struct SweepPlan {

@@ -68,14 +68,11 @@ py::dict describe(const scenario::Scenario& sc) {
   d["dataset"] = sc.dataset.name;
   d["model"] = sc.model.name;
   // The model's layers and parameter count, as planned from the scenario (no data needed).
+  const auto plans = nn::plan_layers(protocols::scenario_model_spec(sc));
   py::list layers;
-  std::size_t params = 0;
-  for (const nn::LayerPlan& p : nn::plan_layers(protocols::scenario_model_spec(sc))) {
-    layers.append(p.name);
-    params += p.params;
-  }
+  for (const nn::LayerPlan& p : plans) layers.append(p.name);
   d["layers"] = layers;
-  d["params"] = params;
+  d["params"] = nn::plan_totals(plans).params;
   return d;
 }
 
@@ -121,6 +118,7 @@ py::dict run(const std::optional<std::string>& path, const std::optional<std::st
   cli::check_gemm_kernel_option(gemm_kernel);
   scenario::Scenario sc = load(path, text, origin, base_dir, overrides);
   if (!runs.empty()) cli::select_runs(sc, runs, origin);
+  cli::count_own_dataset(sc, data_dir);
   cli::check_limits(sc, origin, cli::resource_limits_from(max_memory_gb, max_hours), false);
 
   // Without `out`, the files go to a directory of our own under the temporary directory, read

@@ -194,9 +194,7 @@ ModelSpec read_model(const Json* value, const DatasetSpec& dataset, bool dataset
         } catch (const nn::LayerError& e) {
           diags.error("/model/layers/" + std::to_string(e.layer()),
                       std::string(e.what()) + " (model " + m.name + " on " + dataset.name + ", " +
-                          std::to_string(data->shape.channels) + "x" +
-                          std::to_string(data->shape.height) + "x" +
-                          std::to_string(data->shape.width) + " samples)");
+                          data->shape.str() + " samples)");
         }
       }
     }

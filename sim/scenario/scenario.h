@@ -119,9 +119,15 @@ struct DatasetSpec {
   data::DatasetFiles files = data::dataset_files("mnist");
 };
 
-// The training-set size of a built-in dataset (its official files): a chunk is drawn from it;
-// nullopt for a scenario's own dataset, whose size only its files tell.
+// The training-set size of a built-in dataset (its official files), or of a scenario's own dataset
+// once its files were counted (sim/cli: count_own_dataset); nullopt before that.
 std::optional<std::int64_t> known_train_size(const DatasetSpec& dataset);
+
+// Why a chunk of `chunk_size` samples cannot be drawn from the `train_size` training samples of
+// `dataset` ("out of range (accepted: chunk_size in [1, 60000], ...)"), the message at
+// /training/chunk_size; "" if it can.
+std::string chunk_size_problem(std::int64_t chunk_size, std::int64_t train_size,
+                               const std::string& dataset);
 
 struct ModelSpec {
   // A preset (mlp | cnn, models/nn/zoo.h) or the name of the scenario's own layer list.

@@ -185,6 +185,14 @@ std::optional<std::int64_t> known_train_size(const DatasetSpec& dataset) {
   return std::nullopt;
 }
 
+std::string chunk_size_problem(std::int64_t chunk_size, std::int64_t train_size,
+                               const std::string& dataset) {
+  if (chunk_size <= train_size) return "";
+  return "out of range (accepted: chunk_size in [1, " + std::to_string(train_size) + "], the " +
+         std::to_string(train_size) + " training samples of " + dataset + "; got " +
+         std::to_string(chunk_size) + ")";
+}
+
 std::optional<Scenario> check_scenario_text(std::string_view text,
                                             const std::vector<std::string>& set_overrides,
                                             const std::string& source_dir, Diagnostics& diags,
@@ -259,11 +267,9 @@ std::optional<Scenario> check_scenario_text(std::string_view text,
   s.training = read_training(root.accept("training"), s.accounting, diags, out["training"]);
   // A chunk is drawn from the training set: one larger than it cannot be (the run would stop at
   // its start; here the file and path are named before anything runs).
-  if (const auto train = known_train_size(s.dataset); train && s.training.chunk_size > *train) {
-    diags.error("/training/chunk_size",
-                "out of range (accepted: chunk_size in [1, " + std::to_string(*train) + "], the " +
-                    std::to_string(*train) + " training samples of " + s.dataset.name + "; got " +
-                    std::to_string(s.training.chunk_size) + ")");
+  if (const auto train = known_train_size(s.dataset)) {
+    const std::string problem = chunk_size_problem(s.training.chunk_size, *train, s.dataset.name);
+    if (!problem.empty()) diags.error("/training/chunk_size", problem);
   }
   s.runs = read_runs(root.accept("runs"), diags, out["runs"]);
   s.transfers = read_transfers(root.accept("transfers"), s.accounting, s.dataset.name, diags,

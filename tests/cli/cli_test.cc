@@ -94,7 +94,8 @@ TEST(Cli, ValidateAcceptsTheShippedScenarios) {
   // is covered without editing this test.
   std::vector<std::string> files;
   // A scenario on a dataset of its own (examples/own-data.json: made by tools/idx-subset) gets a
-  // synthetic one of its shape and classes under its dir, in a data root of its own.
+  // synthetic one of its shape and classes under its dir, in a data root of its own, with enough
+  // training samples of those classes for its chunk (validate counts them).
   const fs::path own_root = fresh_dir("own-data-root");
   std::string own_args;
   for (const char* dir : {"scenarios/examples", "scenarios/paper", "scenarios/bench"}) {
@@ -108,7 +109,7 @@ TEST(Cli, ValidateAcceptsTheShippedScenarios) {
         ASSERT_EQ(doc["dataset"]["shape"], nlohmann::json::parse("[1, 28, 28]")) << name;
         hermes::sweep::testing::write_blocks_idx(
             (own_root / doc["dataset"]["name"].get<std::string>()).string(),
-            doc["dataset"]["classes"].get<int>());
+            doc["dataset"]["classes"].get<int>(), 5000);
         own_args += " " + e.path().string();
         files.pop_back();
       }

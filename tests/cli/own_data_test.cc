@@ -98,9 +98,100 @@ TEST_F(OwnData, AChunkLargerThanTheTrainingSetIsRefusedBeforeAnyRun) {
   EXPECT_NE(r.output.find("/training/chunk_size: out of range (accepted: chunk_size in [1, "),
             std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find("the training samples of three; got 5000"), std::string::npos)
-      << r.output;
+  EXPECT_NE(r.output.find(" training samples of three; got 5000"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(path("out")));
+}
+
+// The files are counted before anything is loaded: validate names the training set's size, and
+// the memory estimate holds the dataset's 1500 + 300 samples of 784 floats and a label (5.6 MB),
+// not a guess (the chunk and 10,000 test samples would give 31.6 MB).
+TEST_F(OwnData, ValidateCountsTheFilesForTheChunkAndTheMemoryEstimate) {
+  hermes::sweep::testing::write_blocks_idx(path("data") + "/three", 10);
+  const std::string validate =
+      std::string(HERMES_BINARY) + " validate --data-dir " + path("data") + " ";
+  put("big-chunk.json", scenario("three", 10, 1501));
+  const auto chunk = run_command(validate + path("big-chunk.json"));
+  EXPECT_EQ(chunk.status, 1) << chunk.output;
+  EXPECT_NE(chunk.output.find("/training/chunk_size: out of range (accepted: chunk_size in [1, "
+                              "1500], the 1500 training samples of three; got 1501)"),
+            std::string::npos)
+      << chunk.output;
+  put("own.json", scenario("three", 10, 1500));
+  EXPECT_EQ(run_command(validate + path("own.json")).status, 0);
+  const auto memory = run_command(validate + path("own.json") + " --max-memory 0.001");
+  EXPECT_EQ(memory.status, 1) << memory.output;
+  EXPECT_NE(memory.output.find(" + three 5.6 MB;"), std::string::npos) << memory.output;
+}
+
+// A sweep counts the files once before its first point: a chunk beyond the training set is
+// refused naming the point, and no sweep directory is made.
+TEST_F(OwnData, ASweepRefusesAChunkBeyondTheCountedTrainingSetBeforeAnyPoint) {
+  hermes::sweep::testing::write_blocks_idx(path("data") + "/three", 10);
+  put("own.json", scenario("three", 10, 1501));
+  const auto r = run_command(std::string(HERMES_BINARY) + " sweep " + path("own.json") + " --out " +
+                             path("sweep") + " --data-dir " + path("data") +
+                             " --grid runs.hermes.alpha=-0.5,-0.3");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("/training/chunk_size: out of range (accepted: chunk_size in [1, "
+                          "1500], the 1500 training samples of three; got 1501)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(fs::exists(path("sweep")));
+}
+
+// validate prints a layer list's table: shapes as channels x height x width (the order of the
+// dataset's "shape", though convolutions store channels last), derived sizes with 6 significant
+// digits (4e-6 x 17666 parameters is 0.07066399999999999 in binary).
+TEST_F(OwnData, ValidatePrintsTheLayersInTheDatasetsShapeOrder) {
+  hermes::sweep::testing::write_blocks_idx(path("data") + "/three", 10);
+  std::string text = scenario("three", 10);
+  const std::string mlp = R"([{"type": "flatten"}, {"type": "dense", "units": 16},
+                {"type": "relu"}, {"type": "dense", "units": "classes"}])";
+  text.replace(text.find(mlp), mlp.size(),
+               R"([{"type": "conv2d", "filters": 6, "kernel": 5}, {"type": "maxpool", "size": 2},
+                   {"type": "flatten"}, {"type": "dense", "units": 20},
+                   {"type": "dense", "units": "classes"}])");
+  put("conv.json", text);
+  const auto r = run_command(std::string(HERMES_BINARY) + " validate --data-dir " + path("data") +
+                             " " + path("conv.json"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("model mlp-16 on three (1x28x28 samples, 10 classes): 17666 parameters "
+                          "(0.070664 MB as float32)"),
+            std::string::npos)
+      << r.output;
+  for (const char* row :
+       {"conv2d 6 5x5  6x24x24", "maxpool 2x2   6x12x12", "flatten           864"}) {
+    EXPECT_NE(r.output.find(row), std::string::npos) << row << "\n" << r.output;
+  }
+}
+
+// train --scenario trains the scenario's layer list on its own dataset, centrally; --dataset or
+// --model beside it is refused, and --set needs it.
+TEST_F(OwnData, TrainTakesTheModelAndTheDatasetOfAScenario) {
+  hermes::sweep::testing::write_blocks_idx(path("data") + "/three", 3);
+  put("own.json", scenario("three", 3));
+  const std::string train = std::string(HERMES_BINARY) + " train --data-dir " + path("data") +
+                            " --epochs 2 --threads 1 --scenario " + path("own.json");
+  const auto r = run_command(train);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("data: three from " + path("data") + "/three (--data-dir)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("mlp-16: input 1x28x28, 12611 parameters"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("final test accuracy "), std::string::npos) << r.output;
+  const auto wider = run_command(train + " --set model.layers.1.units=32");
+  ASSERT_EQ(wider.status, 0) << wider.output;
+  EXPECT_NE(wider.output.find("mlp-16: input 1x28x28, 25219 parameters"), std::string::npos)
+      << wider.output;
+  const auto both = run_command(train + " --dataset mnist");
+  EXPECT_EQ(both.status, 2) << both.output;
+  EXPECT_NE(both.output.find("--scenario takes the dataset and the model from the scenario"),
+            std::string::npos)
+      << both.output;
+  const auto set_alone = run_command(std::string(HERMES_BINARY) + " train --set seed=2");
+  EXPECT_EQ(set_alone.status, 2) << set_alone.output;
+  EXPECT_NE(set_alone.output.find("--set needs --scenario"), std::string::npos) << set_alone.output;
 }
 
 }  // namespace

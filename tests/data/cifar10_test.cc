@@ -1,10 +1,15 @@
-// CIFAR-10 binary batches: exact CHW round trips, standardisation, rejected inputs.
+// CIFAR-10 binary batches through read_cifar_binary_part: exact CHW round trips, standardisation,
+// rejected inputs. Other shapes and classes are in dataset_format_test.cc.
 #include "models/data/cifar10.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "models/data/file_bytes.h"
 #include "tests/support/test_files.h"
 
 namespace hermes::data {
@@ -27,6 +32,11 @@ Bytes concat(Bytes a, const Bytes& b) {
   return a;
 }
 
+// The batch files, in order, as CIFAR-10 (3x32x32 samples, 10 classes).
+Dataset read(const std::vector<std::string>& paths, std::string name = "t") {
+  return read_cifar_binary_part(paths, std::move(name), {3, 32, 32}, 10, kMaxDataFileBytes);
+}
+
 class CifarFiles : public testing::GzipOrRawFiles {};
 
 TEST_P(CifarFiles, RoundTripKeepsPlanesAsChw) {
@@ -35,7 +45,7 @@ TEST_P(CifarFiles, RoundTripKeepsPlanesAsChw) {
   rec0[1 + 3071] = 255;              // B channel, row 31, column 31
   const std::string a = put("a.bin", concat(rec0, plain_record(9, 0, 1, 2)));
   const std::string b = put("b.bin", plain_record(0, 255, 254, 253));
-  const Dataset ds = load_cifar10_batches({a, b}, "toy/train");
+  const Dataset ds = read({a, b}, "toy/train");
   EXPECT_EQ(ds.name, "toy/train");
   EXPECT_EQ(ds.channels, 3);
   EXPECT_EQ(ds.height, 32);
@@ -59,31 +69,28 @@ TEST_P(CifarFiles, SizeNotMultipleOfRecord) {
   Bytes raw = concat(plain_record(1, 1, 1, 1), plain_record(2, 2, 2, 2));
   raw.pop_back();
   const std::string path = put("short.bin", raw);
-  const std::string msg = input_error([&] { load_cifar10_batches({path}, "t"); });
-  EXPECT_CONTAINS(msg, path + ": not a CIFAR-10 binary batch: 6145 bytes");
+  const std::string msg = input_error([&] { read({path}); });
+  EXPECT_CONTAINS(msg, path + ": not a CIFAR-binary batch of 3x32x32 images: 6145 bytes");
   EXPECT_CONTAINS(msg, "expected a non-zero multiple of 3073");
 }
 
 TEST_P(CifarFiles, EmptyBatch) {
   const std::string path = put("empty.bin", {});
-  EXPECT_CONTAINS(input_error([&] { load_cifar10_batches({path}, "t"); }),
-                  path + ": not a CIFAR-10 binary batch: 0 bytes");
+  EXPECT_CONTAINS(input_error([&] { read({path}); }),
+                  path + ": not a CIFAR-binary batch of 3x32x32 images: 0 bytes");
 }
 
 TEST_P(CifarFiles, LabelOutOfRange) {
   const std::string path =
       put("l.bin", concat(plain_record(9, 0, 0, 0), plain_record(10, 0, 0, 0)));
-  EXPECT_CONTAINS(input_error([&] { load_cifar10_batches({path}, "t"); }),
+  EXPECT_CONTAINS(input_error([&] { read({path}); }),
                   path + ": label 10 of record 1 is out of range, expected 0..9");
 }
 
 TEST_P(CifarFiles, MissingSecondBatchNamesIt) {
   const std::string a = put("a.bin", plain_record(1, 1, 1, 1));
   const std::string missing = dir_ / "data_batch_2.bin";
-  EXPECT_CONTAINS(input_error([&] {
-                    load_cifar10_batches({a, missing}, "t");
-                  }),
-                  missing + ": file not found");
+  EXPECT_CONTAINS(input_error([&] { read({a, missing}); }), missing + ": file not found");
 }
 
 INSTANTIATE_TEST_SUITE_P(GzipAndRaw, CifarFiles, ::testing::Bool(), testing::gzip_or_raw);
@@ -94,7 +101,7 @@ TEST(Cifar, CorruptGzipBatch) {
   ASSERT_GT(gz.size(), 5u);
   gz.erase(gz.end() - 5, gz.end());  // cut into the trailer
   testing::write_file(dir / "b.bin.gz", gz);
-  const std::string msg = input_error([&] { load_cifar10_batches({dir / "b.bin.gz"}, "t"); });
+  const std::string msg = input_error([&] { read({dir / "b.bin.gz"}); });
   EXPECT_CONTAINS(msg, dir / "b.bin.gz");
   EXPECT_CONTAINS(msg, "corrupt gzip");
 }
@@ -105,7 +112,7 @@ Dataset two_record_dataset() {
   testing::TempDir dir;
   testing::write_file(dir / "x.bin",
                       concat(plain_record(0, 0, 51, 255), plain_record(1, 255, 51, 0)));
-  return load_cifar10_batches({dir / "x.bin"}, "t");
+  return read({dir / "x.bin"});
 }
 
 TEST(Cifar, ChannelStatsAreHandComputed) {
@@ -137,7 +144,7 @@ TEST(Cifar, StandardizeMapsToPlusMinusOneAndOnlyCentresConstantChannels) {
 TEST(Cifar, StatsMatchDirectComputationOnPatternData) {
   testing::TempDir dir;
   testing::write_file(dir / "p.bin", testing::cifar_records({1, 2, 3, 4, 5}));
-  const Dataset ds = load_cifar10_batches({dir / "p.bin"}, "t");
+  const Dataset ds = read({dir / "p.bin"});
   const ChannelStats st = compute_channel_stats(ds);
   for (std::size_t c = 0; c < 3; ++c) {
     long double sum = 0, sq = 0;

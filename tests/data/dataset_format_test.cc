@@ -548,5 +548,66 @@ TEST(NpzFile, CorruptEntryFailsItsCrc) {
                   f + ": x.npy: corrupt zip entry: CRC error");
 }
 
+// ---- Counting samples without the images ------------------------------------------------------
+
+// count_part_samples gives what read_dataset_part's result holds, for each format.
+TEST(SampleCount, EachFormatCountsWhatItsReaderReads) {
+  TempDir dir;
+  const std::string x = dir / "x", y = dir / "y.gz";
+  testing::write_file(x, idx(0x08, {3, 1, 2}, {0, 1, 2, 3, 4, 5}));
+  testing::write_file(y, testing::gzip(idx(0x08, {3}, {0, 1, 2})));
+  EXPECT_EQ(count_part_samples(DataFormat::kIdx, {x, y}, "train", {1, 1, 2}, kMax), 3u);
+  EXPECT_EQ(read(DataFormat::kIdx, {x, y}, {1, 1, 2}).size(), 3u);
+
+  // CIFAR-binary: a raw batch, then a gzip batch of two members (each counted, as gunzip joins
+  // them): 2 + 3 records of 1 + 2 bytes.
+  const std::string a = dir / "a.bin", b = dir / "b.bin.gz";
+  testing::write_file(a, {1, 9, 9, 2, 8, 8});
+  Bytes two_members = testing::gzip({3, 7, 7, 4, 6, 6});
+  const Bytes second = testing::gzip({0, 5, 5});
+  two_members.insert(two_members.end(), second.begin(), second.end());
+  testing::write_file(b, two_members);
+  EXPECT_EQ(count_part_samples(DataFormat::kCifarBinary, {a, b}, "test", {2, 1, 1}, kMax), 5u);
+  EXPECT_EQ(read(DataFormat::kCifarBinary, {a, b}, {2, 1, 1}).size(), 5u);
+
+  // npz: the part's labels array, (N,) or (N, 1).
+  const std::string f = dir / "d.npz";
+  write_zip(f,
+            {{"x_train.npy", npy("|u1", "(2, 1, 1)", {1, 2})},
+             {"y_train.npy", npy("<i8", "(2, 1)", le_ints({0, 1}, 8))},
+             {"x_test.npy", npy("|u1", "(1, 1, 1)", {3})},
+             {"y_test.npy", npy("|u1", "(1,)", {2})}},
+            true);
+  EXPECT_EQ(count_part_samples(DataFormat::kNpz, {f}, "train", {1, 1, 1}, kMax), 2u);
+  EXPECT_EQ(count_part_samples(DataFormat::kNpz, {f}, "test", {1, 1, 1}, kMax), 1u);
+  EXPECT_THROW(count_part_samples(DataFormat::kNpz, {f, f}, "test", {1, 1, 1}, kMax),
+               std::invalid_argument);
+}
+
+TEST(SampleCount, WhatTheReaderWouldRefuseIsRefusedNamingTheFile) {
+  TempDir dir;
+  const std::string y = dir / "y";
+  testing::write_file(y, idx(0x08, {3}, {0, 1}));  // promises 3 labels, holds 2
+  EXPECT_CONTAINS(input_error([&] {
+                    count_part_samples(DataFormat::kIdx, {dir / "x", y}, "train", {1, 1, 1}, kMax);
+                  }),
+                  y + ": truncated IDX labels file");
+  const std::string a = dir / "a.bin";
+  testing::write_file(a, {1, 9, 9, 2});
+  EXPECT_CONTAINS(input_error([&] {
+                    count_part_samples(DataFormat::kCifarBinary, {a}, "train", {2, 1, 1}, kMax);
+                  }),
+                  a + ": not a CIFAR-binary batch of 2x1x1 images: 4 bytes (after gunzip), "
+                      "expected a non-zero multiple of 3");
+  const std::string f = dir / "d.npz";
+  write_zip(f,
+            {{"x.npy", npy("|u1", "(1, 1, 1)", {1})}, {"y.npy", npy("<f4", "(1,)", le_f32({0}))}},
+            false);
+  EXPECT_CONTAINS(input_error([&] {
+                    count_part_samples(DataFormat::kNpz, {f}, "train", {1, 1, 1}, kMax);
+                  }),
+                  f + ": y.npy: dtype '<f4'");
+}
+
 }  // namespace
 }  // namespace hermes::data

@@ -137,5 +137,40 @@ TEST(FileBytes, MagicDetection) {
   EXPECT_FALSE(has_gzip_magic({0x00, 0x00, 0x08, 0x03}));  // an IDX header
 }
 
+// content_size counts what read_file_maybe_gzip would return without keeping it.
+TEST(ContentSize, RawAndGzipOfOneOrSeveralMembers) {
+  TempDir dir;
+  const Bytes big = sample_bytes(700000);  // more than one slice of the counter
+  testing::write_file(dir / "raw", big);
+  Bytes two = testing::gzip(big);
+  const Bytes tail = testing::gzip({1, 2, 3});
+  two.insert(two.end(), tail.begin(), tail.end());
+  testing::write_file(dir / "two.gz", two);
+  testing::write_file(dir / "empty", {});
+  EXPECT_EQ(content_size(dir / "raw", kMaxDataFileBytes), 700000u);
+  EXPECT_EQ(content_size(dir / "two.gz", kMaxDataFileBytes), 700003u);
+  EXPECT_EQ(content_size(dir / "empty", kMaxDataFileBytes), 0u);
+  EXPECT_EQ(content_size(dir / "two.gz", kMaxDataFileBytes),
+            read_file_maybe_gzip(dir / "two.gz").size());
+}
+
+TEST(ContentSize, RefusalsNameTheFile) {
+  TempDir dir;
+  EXPECT_CONTAINS(input_error([&] { content_size(dir / "absent", 100); }),
+                  dir / "absent" + ": file not found");
+  EXPECT_CONTAINS(input_error([&] { content_size(dir.str(), 100); }), "not a regular file");
+  testing::write_file(dir / "raw", sample_bytes(101));
+  EXPECT_CONTAINS(input_error([&] { content_size(dir / "raw", 100); }),
+                  dir / "raw" + ": holds more than 100 bytes");
+  testing::write_file(dir / "big.gz", testing::gzip(sample_bytes(5000)));
+  EXPECT_CONTAINS(input_error([&] { content_size(dir / "big.gz", 4999); }),
+                  dir / "big.gz" + ": holds more than");
+  Bytes cut = testing::gzip(sample_bytes(5000));
+  cut.resize(cut.size() / 2);
+  testing::write_file(dir / "cut.gz", cut);
+  EXPECT_CONTAINS(input_error([&] { content_size(dir / "cut.gz", kMaxDataFileBytes); }),
+                  dir / "cut.gz" + ": corrupt gzip file");
+}
+
 }  // namespace
 }  // namespace hermes::data

@@ -1,8 +1,11 @@
-// IDX (MNIST format) reading: exact round trips and every rejected input, gzip and raw.
+// IDX files of MNIST's kind (unsigned-byte [N, H, W] images, unsigned-byte labels) through
+// read_idx_part: exact round trips and every rejected input, gzip and raw. Float elements and the
+// other layouts are in dataset_format_test.cc.
 #include "models/data/idx.h"
 
 #include <gtest/gtest.h>
 
+#include "models/data/file_bytes.h"
 #include "tests/support/test_files.h"
 
 namespace hermes::data {
@@ -16,10 +19,15 @@ class IdxFiles : public testing::GzipOrRawFiles {};
 // Two 2x3 images; byte b must become exactly b / 255 (0 -> 0, 255 -> 1).
 const Bytes kPixels = {0, 255, 128, 1, 2, 3, 10, 20, 30, 40, 50, 254};
 
+// The files as a dataset of 1x`rows`x`cols` samples and 10 classes.
+Dataset read(const std::string& images, const std::string& labels, int rows = 2, int cols = 3) {
+  return read_idx_part(images, labels, "t", {1, rows, cols}, 10, kMaxDataFileBytes);
+}
+
 TEST_P(IdxFiles, RoundTripScalesBytesToUnitInterval) {
   const std::string images = put("img", testing::idx_images(2, 2, 3, kPixels));
   const std::string labels = put("lbl", testing::idx_labels({3, 7}));
-  const Dataset ds = load_idx_dataset(images, labels, "toy/train", 10);
+  const Dataset ds = read_idx_part(images, labels, "toy/train", {1, 2, 3}, 10, kMaxDataFileBytes);
   EXPECT_EQ(ds.name, "toy/train");
   EXPECT_EQ(ds.channels, 1);
   EXPECT_EQ(ds.height, 2);
@@ -41,26 +49,27 @@ TEST_P(IdxFiles, RoundTripScalesBytesToUnitInterval) {
   EXPECT_TRUE(ds.channel_mean.empty());
 }
 
-TEST_P(IdxFiles, ReadersReturnHeaderAndPayload) {
-  const IdxImages img = read_idx_images(put("img", testing::idx_images(2, 2, 3, kPixels)));
-  EXPECT_EQ(img.count, 2u);
-  EXPECT_EQ(img.rows, 2);
-  EXPECT_EQ(img.cols, 3);
-  EXPECT_EQ(img.pixels, kPixels);
-  EXPECT_EQ(read_idx_labels(put("lbl", testing::idx_labels({9, 0, 4}))), (Bytes{9, 0, 4}));
+TEST_P(IdxFiles, LabelsAreTakenAsTheyAre) {
+  const std::string images = put("img", testing::idx_images(3, 1, 1, {7, 8, 9}));
+  const Dataset ds = read(images, put("lbl", testing::idx_labels({9, 0, 4})), 1, 1);
+  EXPECT_EQ(ds.labels, (Bytes{9, 0, 4}));
 }
 
 TEST_P(IdxFiles, WrongMagicOnImages) {
   const std::string path = put("img", testing::idx_images(2, 2, 3, kPixels, 2049));
-  const std::string msg = input_error([&] { read_idx_images(path); });
-  EXPECT_CONTAINS(msg, path);
-  EXPECT_CONTAINS(msg, "expected magic number 2051, found 2049");
+  const std::string labels = put("lbl", testing::idx_labels({1, 2}));
+  const std::string msg = input_error([&] { read(path, labels); });
+  EXPECT_CONTAINS(msg, path +
+                           ": not an IDX images file of an accepted kind: magic number "
+                           "0x00000801 (element type unsigned byte, 1 dimensions)");
+  EXPECT_CONTAINS(msg, "such as 0x00000803 (2051, MNIST's images)");
 }
 
 TEST_P(IdxFiles, WrongMagicOnLabels) {
   const Bytes as_images = testing::idx_images(1, 1, 1, {5});  // magic 2051
   const std::string path = put("lbl", as_images);
-  const std::string msg = input_error([&] { read_idx_labels(path); });
+  const std::string images = put("img", as_images);
+  const std::string msg = input_error([&] { read(images, path, 1, 1); });
   EXPECT_CONTAINS(msg, path);
   EXPECT_CONTAINS(msg, "expected magic number 2049, found 2051");
 }
@@ -68,7 +77,7 @@ TEST_P(IdxFiles, WrongMagicOnLabels) {
 TEST_P(IdxFiles, TruncatedPayload) {
   Bytes raw = testing::idx_images(3, 2, 3, kPixels);  // promises 3 images, holds 2
   const std::string path = put("img", raw);
-  const std::string msg = input_error([&] { read_idx_images(path); });
+  const std::string msg = input_error([&] { read(path, put("lbl", testing::idx_labels({1}))); });
   EXPECT_CONTAINS(msg, path);
   EXPECT_CONTAINS(msg,
                   "truncated IDX images file: the header promises 3 items (34 bytes), found 28");
@@ -78,59 +87,65 @@ TEST_P(IdxFiles, TruncatedHeader) {
   Bytes raw = testing::idx_images(2, 2, 3, kPixels);
   raw.resize(10);
   const std::string path = put("img", raw);
-  EXPECT_CONTAINS(input_error([&] { read_idx_images(path); }),
+  const std::string labels = put("lbl", testing::idx_labels({1, 2}));
+  EXPECT_CONTAINS(input_error([&] { read(path, labels); }),
                   "truncated IDX images file: 10 bytes, expected a 16-byte header");
   const std::string tiny = put("tiny", {0, 0});
-  EXPECT_CONTAINS(input_error([&] { read_idx_labels(tiny); }), "truncated IDX labels file");
+  EXPECT_CONTAINS(
+      input_error([&] { read(put("ok", testing::idx_images(2, 2, 3, kPixels)), tiny); }),
+      tiny + ": truncated IDX labels file: 2 bytes, expected at least a 8-byte header");
 }
 
 TEST_P(IdxFiles, TrailingBytesBeyondTheHeader) {
   Bytes raw = testing::idx_labels({1, 2});
   raw.push_back(3);
   const std::string path = put("lbl", raw);
-  EXPECT_CONTAINS(input_error([&] { read_idx_labels(path); }),
+  const std::string images = put("img", testing::idx_images(2, 2, 3, kPixels));
+  EXPECT_CONTAINS(input_error([&] { read(images, path); }),
                   "1 bytes more than its header promises (10 bytes for 2 items)");
 }
 
 TEST_P(IdxFiles, CountMismatchBetweenImagesAndLabels) {
   const std::string images = put("img", testing::idx_images(2, 2, 3, kPixels));
   const std::string labels = put("lbl", testing::idx_labels({1, 2, 3}));
-  const std::string msg = input_error([&] { load_idx_dataset(images, labels, "t", 10); });
+  const std::string msg = input_error([&] { read(images, labels); });
   EXPECT_CONTAINS(msg, labels + ": label count does not match the images: 3 labels, expected 2");
   EXPECT_CONTAINS(msg, images);
 }
 
 TEST_P(IdxFiles, ZeroSizedDimension) {
   const std::string path = put("img", testing::idx_images(2, 0, 3, {}));
-  EXPECT_CONTAINS(input_error([&] { read_idx_images(path); }),
-                  "bad IDX images dimensions: dimension 1 is 0, expected 1..16384");
+  EXPECT_CONTAINS(input_error([&] {
+                    read(path, put("lbl", testing::idx_labels({1, 2})));
+                  }),
+                  "bad IDX images dimensions: dimension 1 is 0, expected 1..2147483647");
 }
 
 TEST_P(IdxFiles, UnexpectedImageShape) {
   Bytes pixels(27 * 28, 7);
   const std::string images = put("img", testing::idx_images(1, 27, 28, pixels));
   const std::string labels = put("lbl", testing::idx_labels({1}));
-  const std::string msg = input_error([&] { load_idx_dataset(images, labels, "t", 10, 28, 28); });
+  const std::string msg = input_error([&] { read(images, labels, 28, 28); });
   EXPECT_CONTAINS(msg, images + ": bad image dimensions: expected 28x28, found 27x28");
 }
 
 TEST_P(IdxFiles, EmptyFileHoldsNoItems) {
   const std::string path = put("img", testing::idx_images(0, 2, 3, {}));
-  EXPECT_CONTAINS(input_error([&] { read_idx_images(path); }), "holds 0 items");
+  EXPECT_CONTAINS(input_error([&] { read(path, put("lbl", testing::idx_labels({}))); }),
+                  path + ": IDX images file holds 0 items");
 }
 
 TEST_P(IdxFiles, LabelOutOfRange) {
   const std::string images = put("img", testing::idx_images(2, 2, 3, kPixels));
   const std::string labels = put("lbl", testing::idx_labels({9, 10}));
-  EXPECT_CONTAINS(input_error([&] { load_idx_dataset(images, labels, "t", 10); }),
+  EXPECT_CONTAINS(input_error([&] { read(images, labels); }),
                   labels + ": label 10 of item 1 is out of range, expected 0..9");
 }
 
 TEST_P(IdxFiles, MissingLabelFile) {
   const std::string images = put("img", testing::idx_images(2, 2, 3, kPixels));
   const std::string labels = dir_ / "absent-labels";
-  EXPECT_CONTAINS(input_error([&] { load_idx_dataset(images, labels, "t", 10); }),
-                  labels + ": file not found");
+  EXPECT_CONTAINS(input_error([&] { read(images, labels); }), labels + ": file not found");
 }
 
 INSTANTIATE_TEST_SUITE_P(GzipAndRaw, IdxFiles, ::testing::Bool(), testing::gzip_or_raw);
@@ -140,7 +155,8 @@ TEST(Idx, CorruptGzipImageFile) {
   Bytes gz = testing::gzip(testing::idx_images(2, 2, 3, kPixels));
   gz[gz.size() - 1] ^= 0x40;  // ISIZE trailer no longer matches the data
   testing::write_file(dir / "img.gz", gz);
-  const std::string msg = input_error([&] { read_idx_images(dir / "img.gz"); });
+  testing::write_file(dir / "lbl", testing::idx_labels({1, 2}));
+  const std::string msg = input_error([&] { read(dir / "img.gz", dir / "lbl"); });
   EXPECT_CONTAINS(msg, dir / "img.gz");
   EXPECT_CONTAINS(msg, "corrupt gzip");
 }

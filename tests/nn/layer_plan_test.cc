@@ -72,7 +72,7 @@ TEST(LayerPlan, AKernelLargerThanItsInputIsNamedByItsLayer) {
       custom({1, 28, 28}, {LayerSpec::maxpool2(), LayerSpec::maxpool2(), LayerSpec::conv2d(4, 9),
                            LayerSpec::flatten(), LayerSpec::dense(10)}));
   EXPECT_EQ(layer, 2u);
-  EXPECT_NE(what.find("a 9x9 kernel does not fit its input of 1 channels of 7x7"),
+  EXPECT_NE(what.find("a 9x9 kernel does not fit its input of 1x7x7 (channels x height x width)"),
             std::string::npos)
       << what;
   EXPECT_NE(what.find("kernel from 1 to 7"), std::string::npos) << what;

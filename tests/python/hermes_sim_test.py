@@ -262,11 +262,16 @@ class HermesSimModule(unittest.TestCase):
         r = hermes_sim.run(scenario, overrides=SHORT, threads=2, data_dir=root)
         self.assertEqual(list(r.summary["run"]), ["bsp", "hermes-1.3"])
         self.assertTrue((r.summary["accuracy"] > 1 / 3).all(), r.summary)
+        # The archive's labels are counted before anything loads: the scenario's chunk of 2500 is
+        # more than the 360 training samples.
+        with self.assertRaisesRegex(hermes_sim.InputError,
+                                    r"/training/chunk_size: .* the 360 training samples of three"):
+            hermes_sim.run(scenario, data_dir=root)
         # A label beyond the classes: the file, the array and the sample.
         scenario["dataset"]["classes"] = 2
         scenario["model"] = {"name": "mlp"}
         with self.assertRaisesRegex(hermes_sim.InputError, r"three\.npz: y_train\.npy: label 2"):
-            hermes_sim.run(scenario, data_dir=root)
+            hermes_sim.run(scenario, overrides=SHORT, data_dir=root)
 
     def test_compare_is_the_command_lines_json(self):
         r = cli("compare", self.cli_out, "--format", "json")

@@ -104,10 +104,11 @@ TEST(ModelSection, ShapesAreCheckedAgainstTheDatasetNamingTheLayer) {
                  "units": 10}]}})",
                          diags),
             Paths{"/model/layers/4"});
-  EXPECT_TRUE(Contains(only_message(diags),
-                       "conv2d: a 7x7 kernel does not fit its input of 8 channels of 5x5 "
-                       "(accepted: kernel from 1 to 5, as the convolution is 'valid') (model deep "
-                       "on cifar10, 3x32x32 samples)"));
+  EXPECT_TRUE(Contains(
+      only_message(diags),
+      "conv2d: a 7x7 kernel does not fit its input of 8x5x5 (channels x "
+      "height x width) (accepted: kernel from 1 to 5, as the convolution is 'valid') (model deep "
+      "on cifar10, 3x32x32 samples)"));
   EXPECT_EQ(errors_after(R"({"model": {"name": "net", "layers": [{"type": "flatten"},
                             {"type": "dense", "units": 5}]}})",
                          diags),

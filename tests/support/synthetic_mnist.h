@@ -12,11 +12,12 @@
 
 namespace hermes::sweep::testing {
 
-// The blocks images whose label is below `classes` as IDX files with MNIST's names in `dir`.
-inline void write_blocks_idx(const std::string& dir, int classes = 10) {
+// The blocks images (`train` of them for training, 300 for testing) whose label is below `classes`
+// as IDX files with MNIST's names in `dir`.
+inline void write_blocks_idx(const std::string& dir, int classes = 10, std::size_t train = 1500) {
   using data::testing::Bytes;
   const std::pair<const char*, data::DatasetPtr> sets[] = {
-      {"train", protocols::testing::blocks(1500, 1, "blocks/train")},
+      {"train", protocols::testing::blocks(train, 1, "blocks/train")},
       {"t10k", protocols::testing::blocks(300, 2, "blocks/test")}};
   for (const auto& [prefix, set] : sets) {
     Bytes pixels;

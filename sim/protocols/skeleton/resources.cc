@@ -35,7 +35,9 @@ constexpr double kParamCopiesPerWorker = 4;
 constexpr double kSecondsPerFlowUpdate = 1e-7;
 constexpr double kFlowUpdatesPerIterationPerWorker = 3;
 constexpr double kBytesPerSpan = 200;  // a timeline span (or trace event) kept for the outputs
-constexpr double kTestSamples = 10000;
+// The test set of a scenario's own dataset whose files were not counted (sim/cli:
+// count_own_dataset counts them before every check of `validate`, `run` and `sweep`).
+constexpr double kUnknownTestSamples = 10000;
 // The highest |z| RandomStream::normal can return: sqrt(-2 ln 2^-53) = 8.57 (Box-Muller).
 constexpr double kMaxNormal = 8.6;
 const std::string kMaxDurationText = "1e9";
@@ -68,6 +70,11 @@ bool any_dynamic(const scenario::Scenario& sc) {
 
 std::int64_t train_size(const scenario::Scenario& sc) {
   return scenario::known_train_size(sc.dataset).value_or(sc.training.chunk_size);
+}
+
+double test_size(const scenario::Scenario& sc) {
+  const std::int64_t n = sc.dataset.files.test_size;
+  return n > 0 ? static_cast<double>(n) : kUnknownTestSamples;
 }
 
 // The largest chunk a worker can get: dynamic allocation may grow it up to the training set.
@@ -164,7 +171,7 @@ void check_durations(const scenario::Scenario& sc, Diagnostics& diags) {
         // An evaluation and an aggregation of every worker's update, as one job: longer than
         // any one PS job is.
         const cluster::TrainingJob ps_work{2.0 * workers * static_cast<double>(cost.params), 0,
-                                           kTestSamples * cost.flops_forward_per_sample, 1};
+                                           test_size(sc) * cost.flops_forward_per_sample, 1};
         check_compute(sc, node, ps_work, "a PS job (evaluation and aggregation)", diags);
       }
     } else {
@@ -195,7 +202,7 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
   const ModelCost cost = cached_cost(sc);
   const IterationWork work = iteration_work(sc.training, cost, sc.training.chunk_size);
   if (protocols) {
-    const double samples = static_cast<double>(train_size(sc)) + kTestSamples;
+    const double samples = static_cast<double>(train_size(sc)) + test_size(sc);
     e.dataset_bytes = samples * (4.0 * static_cast<double>(cost.sample_floats) + 1.0);
     e.per_worker_bytes = kParamCopiesPerWorker * 4.0 * static_cast<double>(cost.params) +
                          4.0 * static_cast<double>(max_chunk(sc));
@@ -224,7 +231,7 @@ ResourceEstimate estimate_resources(const scenario::Scenario& sc, bool trace) {
       const int residual = scenario::compression_of(r).error_feedback ? 1 : 0;
       bytes += w * 4.0 * static_cast<double>(cost.params) *
                (scenario::descriptor_of(r.protocol).model_copies_per_worker + residual);
-      e.round_flops = w * work.flops + kTestSamples * cost.flops_forward_per_sample;
+      e.round_flops = w * work.flops + test_size(sc) * cost.flops_forward_per_sample;
       seconds = e.round_flops / kFlopsPerSecond + round_network_s;
     }
     if (bytes > run_bytes) {
@@ -260,6 +267,13 @@ bool is_large(const ResourceEstimate& e) { return e.memory_bytes > 1e9 || e.hour
 
 void check_resources(const scenario::Scenario& sc, const ResourceLimits& limits, bool trace,
                      Diagnostics& diags) {
+  // A built-in dataset's chunk was checked as the scenario loaded; an own dataset's size is known
+  // once its files were counted (sim/cli: count_own_dataset), before this check.
+  if (const auto train = scenario::known_train_size(sc.dataset); train && any_protocol(sc)) {
+    const std::string problem =
+        scenario::chunk_size_problem(sc.training.chunk_size, *train, sc.dataset.name);
+    if (!problem.empty()) diags.error("/training/chunk_size", problem);
+  }
   check_durations(sc, diags);
   // Every shard of a sharded PS must hold part of the model (docs/sharding.md).
   if (sc.ps.shards > 1 && any_protocol(sc)) {
