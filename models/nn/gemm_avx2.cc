@@ -11,19 +11,21 @@
 
 namespace {
 
+// Always inlined: also into the panel loop that a sanitizer build leaves unchecked
+// (gemm_kernel_impl.h), where a checked call would be both slower and checked.
 struct Isa {
   using V = __m256;
   static constexpr int kW = 8;
   static constexpr int kMv = 3;
   static constexpr int kNr = 4;
-  static V zero() { return _mm256_setzero_ps(); }
-  static V load(const float* p) { return _mm256_load_ps(p); }
-  static V loadu(const float* p) { return _mm256_loadu_ps(p); }
-  static void store(float* p, V v) { _mm256_store_ps(p, v); }
-  static void storeu(float* p, V v) { _mm256_storeu_ps(p, v); }
-  static V bcast(const float* p) { return _mm256_broadcast_ss(p); }
-  static V fmadd(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
-  static V add(V a, V b) { return _mm256_add_ps(a, b); }
+  [[gnu::always_inline]] static V zero() { return _mm256_setzero_ps(); }
+  [[gnu::always_inline]] static V load(const float* p) { return _mm256_load_ps(p); }
+  [[gnu::always_inline]] static V loadu(const float* p) { return _mm256_loadu_ps(p); }
+  [[gnu::always_inline]] static void store(float* p, V v) { _mm256_store_ps(p, v); }
+  [[gnu::always_inline]] static void storeu(float* p, V v) { _mm256_storeu_ps(p, v); }
+  [[gnu::always_inline]] static V bcast(const float* p) { return _mm256_broadcast_ss(p); }
+  [[gnu::always_inline]] static V fmadd(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
+  [[gnu::always_inline]] static V add(V a, V b) { return _mm256_add_ps(a, b); }
 };
 
 #include "models/nn/gemm_kernel_impl.h"

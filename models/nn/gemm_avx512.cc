@@ -13,19 +13,20 @@
 
 namespace {
 
+// Always inlined, as in gemm_avx2.cc.
 struct Isa {
   using V = __m512;
   static constexpr int kW = 16;
   static constexpr int kMv = 3;
   static constexpr int kNr = 8;
-  static V zero() { return _mm512_setzero_ps(); }
-  static V load(const float* p) { return _mm512_load_ps(p); }
-  static V loadu(const float* p) { return _mm512_loadu_ps(p); }
-  static void store(float* p, V v) { _mm512_store_ps(p, v); }
-  static void storeu(float* p, V v) { _mm512_storeu_ps(p, v); }
-  static V bcast(const float* p) { return _mm512_set1_ps(*p); }
-  static V fmadd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
-  static V add(V a, V b) { return _mm512_add_ps(a, b); }
+  [[gnu::always_inline]] static V zero() { return _mm512_setzero_ps(); }
+  [[gnu::always_inline]] static V load(const float* p) { return _mm512_load_ps(p); }
+  [[gnu::always_inline]] static V loadu(const float* p) { return _mm512_loadu_ps(p); }
+  [[gnu::always_inline]] static void store(float* p, V v) { _mm512_store_ps(p, v); }
+  [[gnu::always_inline]] static void storeu(float* p, V v) { _mm512_storeu_ps(p, v); }
+  [[gnu::always_inline]] static V bcast(const float* p) { return _mm512_set1_ps(*p); }
+  [[gnu::always_inline]] static V fmadd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+  [[gnu::always_inline]] static V add(V a, V b) { return _mm512_add_ps(a, b); }
 };
 
 #include "models/nn/gemm_kernel_impl.h"
