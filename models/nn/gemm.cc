@@ -44,29 +44,25 @@ void gemm_reference(Transpose ta, Transpose tb, int m, int n, int k, const T* a,
   }
 }
 
-// Per-thread packing buffers, 64-byte aligned, allocated on a thread's first product and kept
+// Per-thread packing buffer, 64-byte aligned, allocated on a thread's first product and kept
 // (a training step then never allocates; workers' math runs on several threads at once).
-class PackBuffers {
+class PackBuffer {
  public:
-  float* a() { return ensure(), a_; }
-  float* b() { return ensure(), b_; }
+  float* a() {
+    if (!storage_) {
+      storage_ = std::make_unique<float[]>(static_cast<std::size_t>(detail::kGemmPackAFloats) + 16);
+      const auto addr = reinterpret_cast<std::uintptr_t>(storage_.get());
+      a_ = storage_.get() + ((64 - addr % 64) % 64) / sizeof(float);
+    }
+    return a_;
+  }
 
  private:
-  void ensure() {
-    if (storage_) return;
-    const std::size_t floats = static_cast<std::size_t>(detail::kGemmPackAFloats) +
-                               static_cast<std::size_t>(detail::kGemmPackBFloats) + 16;
-    storage_ = std::make_unique<float[]>(floats);
-    const auto addr = reinterpret_cast<std::uintptr_t>(storage_.get());
-    a_ = storage_.get() + ((64 - addr % 64) % 64) / sizeof(float);
-    b_ = a_ + detail::kGemmPackAFloats;
-  }
   std::unique_ptr<float[]> storage_;
   float* a_ = nullptr;
-  float* b_ = nullptr;
 };
 
-thread_local PackBuffers t_pack;
+thread_local PackBuffer t_pack;
 // -1: the process's kernel; else a GemmKernel set by ScopedGemmKernel on this thread.
 thread_local int t_kernel_override = -1;
 // The process's kernel (a GemmKernel); -1 until set: the profile's.
@@ -90,10 +86,10 @@ void run_kernel(GemmKernel kernel, const detail::GemmCall& g) {
                             g.b, g.ldb, g.c, g.ldc, g.accumulate);
       return;
     case GemmKernel::kAvx2:
-      detail::gemm_avx2(g, t_pack.a(), t_pack.b());
+      detail::gemm_avx2(g, t_pack.a());
       return;
     case GemmKernel::kAvx512:
-      detail::gemm_avx512(g, t_pack.a(), t_pack.b());
+      detail::gemm_avx512(g, t_pack.a());
       return;
   }
 }

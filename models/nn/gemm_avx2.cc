@@ -19,7 +19,6 @@ struct Isa {
   static constexpr int kMv = 3;
   static constexpr int kNr = 4;
   [[gnu::always_inline]] static V zero() { return _mm256_setzero_ps(); }
-  [[gnu::always_inline]] static V load(const float* p) { return _mm256_load_ps(p); }
   [[gnu::always_inline]] static V loadu(const float* p) { return _mm256_loadu_ps(p); }
   [[gnu::always_inline]] static void store(float* p, V v) { _mm256_store_ps(p, v); }
   [[gnu::always_inline]] static void storeu(float* p, V v) { _mm256_storeu_ps(p, v); }
@@ -34,6 +33,6 @@ struct Isa {
 
 namespace hermes::nn::detail {
 
-void gemm_avx2(const GemmCall& g, float* pack_a, float* pack_b) { gemm_blocked(g, pack_a, pack_b); }
+void gemm_avx2(const GemmCall& g, float* pack_a) { gemm_blocked(g, pack_a); }
 
 }  // namespace hermes::nn::detail

@@ -1,8 +1,8 @@
 // The AVX-512 GEMM kernel: 16 floats a vector, tiles of 48 rows x 8 columns (24 accumulators of
 // the 32 zmm registers). Compiled into every build (CMake sets -mavx512f on this file only) so
-// that tests and `bench math` can hold it against the AVX2 kernel; gemm<float> uses it only in the
-// native profile on a CPU that has AVX-512. See gemm_kernels.h for why this file includes nothing
-// but the intrinsics.
+// that tests and `bench math` can hold it against the AVX2 kernel, and that runs take it wherever
+// the CPU has AVX-512 and it gives the reference's bits on their products (gemm_probe.h). See
+// gemm_kernels.h for why this file includes nothing but the intrinsics.
 #include <immintrin.h>
 
 #include "models/nn/gemm_kernels.h"
@@ -20,7 +20,6 @@ struct Isa {
   static constexpr int kMv = 3;
   static constexpr int kNr = 8;
   [[gnu::always_inline]] static V zero() { return _mm512_setzero_ps(); }
-  [[gnu::always_inline]] static V load(const float* p) { return _mm512_load_ps(p); }
   [[gnu::always_inline]] static V loadu(const float* p) { return _mm512_loadu_ps(p); }
   [[gnu::always_inline]] static void store(float* p, V v) { _mm512_store_ps(p, v); }
   [[gnu::always_inline]] static void storeu(float* p, V v) { _mm512_storeu_ps(p, v); }
@@ -35,8 +34,6 @@ struct Isa {
 
 namespace hermes::nn::detail {
 
-void gemm_avx512(const GemmCall& g, float* pack_a, float* pack_b) {
-  gemm_blocked(g, pack_a, pack_b);
-}
+void gemm_avx512(const GemmCall& g, float* pack_a) { gemm_blocked(g, pack_a); }
 
 }  // namespace hermes::nn::detail

@@ -19,16 +19,15 @@ struct GemmCall {
 };
 
 // Blocking of the kernels, in elements. kGemmMc is a multiple of both kernels' tile heights (24
-// and 48 rows); kGemmNc bounds the packed panel of B. Only kGemmKc (gemm.h) enters the result.
+// and 48 rows) and bounds the packed block of A. Only kGemmKc (gemm.h) enters the result.
 inline constexpr int kGemmMc = 288;
-inline constexpr int kGemmNc = 1024;
 inline constexpr int kGemmKcBlock = 256;  // == kGemmKc, repeated to keep this header standalone
 
-// Workspace sizes in floats; the pointers passed to the kernels are 64-byte aligned.
+// The workspace of a kernel in floats (a packed block of A); the pointer passed is 64-byte
+// aligned.
 inline constexpr long kGemmPackAFloats = static_cast<long>(kGemmMc) * kGemmKcBlock;
-inline constexpr long kGemmPackBFloats = static_cast<long>(kGemmKcBlock) * kGemmNc;
 
-void gemm_avx2(const GemmCall& g, float* pack_a, float* pack_b);
-void gemm_avx512(const GemmCall& g, float* pack_a, float* pack_b);
+void gemm_avx2(const GemmCall& g, float* pack_a);
+void gemm_avx512(const GemmCall& g, float* pack_a);
 
 }  // namespace hermes::nn::detail
