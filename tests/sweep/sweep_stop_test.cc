@@ -54,9 +54,12 @@ TEST(SweepStop, EachMessageSaysWhatIsDoneAndWhatIsLeft) {
             "sweep out: 4/9 points done, 2 abandoned (0004, 0005), 3 not started\nR\n");
 }
 
-// Points long enough to be interrupted while they run (about 0.3 s each here), and short enough.
+// Points long enough to be interrupted while they run, and short enough. The test sends its signal
+// within milliseconds of seeing a point start, but under a loaded ctest -j the sweep may take far
+// longer to be scheduled and handle it: with 40 iterations a Hermes point took 0.1 s on an Intel
+// AVX-512 machine and finished first. 200 iterations give each point about half a second there.
 const std::string kSlowPoints =
-    "--set training.stop.max_iterations=40 --set training.stop.patience=1000000";
+    "--set training.stop.max_iterations=200 --set training.stop.patience=1000000";
 
 // Waits (up to two minutes, a safety net only) until `done()`.
 bool wait_until(const std::function<bool()>& done) {
