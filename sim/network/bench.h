@@ -27,9 +27,9 @@ struct FlowBench {
 FlowBench bench_flows(std::size_t workers, std::size_t flows, double bytes, MaxMinUpdate update);
 
 // Runs bench_flows with both solvers for each worker count W, on max(flows, 10 W) flows, and prints
-// one line per count: flows moving at a recomputation (mean), recomputations, each solver's wall
-// and flows re-solved per recomputation, the speedup, and whether both gave the same completions to
-// the ns.
+// one line per count: flows moving at a recomputation (mean), recomputations, the simulated time
+// of the last event (the same for both solvers), each solver's wall and flows re-solved per
+// recomputation, the speedup, and whether both gave the same completions to the ns.
 void bench_solvers(const std::vector<std::size_t>& worker_counts, std::size_t flows, double bytes,
                    std::ostream& out);
 
